@@ -1,0 +1,3 @@
+from fantan.cli import main
+
+raise SystemExit(main())
