@@ -1,0 +1,190 @@
+"""The watcher believes what the rules allow: legal cards at once, an illegal card only while it lies there,
+Hoyle piles by their tops, passes where they were declared, hands laid down as shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from scorekeeper.events import MatchStart, Pass, Play
+from vision.capture import Frame
+from vision.watcher import Watcher
+
+PLAYERS = ("Anna", "Ben", "Cleo", "Dan")
+BLANK = np.full((90, 160, 3), 90, np.uint8)
+
+
+@dataclass(frozen=True)
+class Seen:
+    card: str
+    confidence: float
+    box: tuple[float, float, float, float]
+    corners: tuple | None = None
+
+
+class Script:
+    """A detector that reports, for each frame, the cards lying at the given places."""
+
+    def __init__(self):
+        self.table: dict[str, tuple[float, float, float, float]] = {}
+
+    def detect(self, image):
+        return [Seen(c, 0.9, box) for c, box in self.table.items()]
+
+
+def place(col: float, row: float) -> tuple[float, float, float, float]:
+    x, y = 40 + col * 12, 10 + row * 18
+    return (x, y, x + 10, y + 14)
+
+
+def run(watcher: Watcher, frames: int, start: int) -> int:
+    for i in range(start, start + frames):
+        watcher.see(Frame(i, BLANK, i / 10))
+    return start + frames
+
+
+def new_watcher(script: Script, passes=(), variant: str = "parliament", news=None) -> Watcher:
+    return Watcher(MatchStart(variant, PLAYERS), "Dan", script, passes=passes,
+                   on_news=(news.append if news is not None else None))
+
+
+def plays(watcher: Watcher) -> list:
+    return [e for e in watcher.events if isinstance(e, (Play, Pass))]
+
+
+def test_legal_cards_are_attributed_by_turn_order_and_declared_passes():
+    script = Script()
+    w = new_watcher(script, passes=[(12, "Ben")])  # parliament: Anna (left of the dealer) starts
+    script.table["7h"] = place(6, 0)
+    f = run(w, 10, 0)
+    f = run(w, 10, f)  # Ben passes at frame 12
+    script.table["7c"] = place(6, 1)
+    f = run(w, 10, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Pass("Ben"), Play("Cleo", "7c")]
+
+
+def test_a_flickering_misread_is_not_believed():
+    script = Script()
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    for i in range(10):  # a 9 of hearts flickers in every third frame: never steady
+        if i % 3 == 0:
+            script.table["9h"] = place(8, 0)
+        else:
+            script.table.pop("9h", None)
+        f = run(w, 1, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h")]
+
+
+def test_an_illegal_card_is_reported_at_once_and_its_removal_seen():
+    script = Script()
+    news = []
+    w = new_watcher(script, news=news)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    script.table["3c"] = place(2, 1)  # Ben puts down a card that fits nowhere
+    f = run(w, 12, f)
+    assert [n.kind for n in news].count("illegal") == 1
+    illegal = next(n for n in news if n.kind == "illegal")
+    assert illegal.event == Play("Ben", "3c") and illegal.flag.kind == "illegal_play"
+    del script.table["3c"]
+    f = run(w, 6, f)
+    assert news[-1].kind == "removed"
+    script.table["8h"] = place(7, 0)  # Ben (still to move) plays a legal card
+    f = run(w, 6, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "3c"), Play("Ben", "8h")]
+    assert [fl.kind for fl in w.match.round.flags] == ["illegal_play"]
+
+
+def test_hoyle_piles_a_pile_top_further_out_means_the_cards_between_were_played():
+    script = Script()
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    script.table["8h"] = place(7, 0)  # the eight starts the upward pile
+    f = run(w, 6, f)
+    del script.table["8h"]  # frames missed: 9h and Th went on the pile unseen, now Jh is on top
+    script.table["Jh"] = place(7, 0)
+    f = run(w, 8, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th"),
+                        Play("Anna", "Jh")]
+    assert w.match.round.flags == []
+
+
+def test_hoyle_a_card_covered_by_its_pile_has_not_left():
+    script = Script()
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    script.table["6h"] = place(5, 0)
+    f = run(w, 6, f)
+    del script.table["6h"]
+    script.table["5h"] = place(5, 0)  # the five covers the six
+    f = run(w, 12, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "6h"), Play("Cleo", "5h")]
+
+
+def test_a_card_misread_elsewhere_does_not_move_it():
+    from vision.stabiliser import Stabiliser
+
+    stab = Stabiliser()
+    here, there, elsewhere = place(1, 5), place(10, 5), place(5, 1)
+    for f in range(5):
+        stab.update(f, [Seen("Kd", 0.9, here)])
+    stab.update(5, [Seen("Kd", 0.6, there)])  # the king of hearts over there, read once as the king of diamonds
+    assert stab.tracks["Kd"].box == here and stab.tracks["Kd"].present
+    for f in range(6, 12):  # a card really moved: gone from here, then steady over there
+        stab.update(f, [Seen("Kd", 0.9, there)])
+    assert stab.tracks["Kd"].box == there and stab.tracks["Kd"].present
+
+
+def test_sightings_all_over_the_table_never_make_a_card_steady():
+    from vision.stabiliser import Stabiliser
+
+    stab = Stabiliser()
+    spots = [place(1, 1), place(9, 2), place(4, 5), place(12, 0), place(6, 3), place(2, 4)]
+    for f, spot in enumerate(spots):  # misreads of different cards, each read as the same unplayed card
+        stab.update(f, [Seen("Kd", 0.8, spot)])
+    assert not stab.tracks["Kd"].present
+
+
+def test_a_card_taken_for_illegal_fits_once_a_missed_card_is_seen():
+    script = Script()
+    news = []
+    w = new_watcher(script, news=news)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    script.table["9h"] = place(8, 0)  # Ben played 8h, the camera missed it; Cleo's 9h lies there
+    f = run(w, 10, f)
+    assert [n.kind for n in news if n.kind != "play"] == ["illegal"]
+    script.table["8h"] = place(7, 0)  # now the eight is made out after all
+    f = run(w, 8, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
+    assert w.match.round.flags == []
+    assert "retracted" in [n.kind for n in news]
+
+
+def test_a_card_read_wrongly_again_and_again_holds_no_pass_up():
+    script = Script()
+    w = new_watcher(script, passes=[(20, "Ben")])
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+
+    class Doubtful(Script):
+        def detect(self, image):
+            return super().detect(image) + [Seen("Kd", 0.55, place(12, 3))]  # steady but never sure
+
+    w.detector = Doubtful()
+    w.detector.table = script.table
+    f = run(w, 30, f)
+    assert plays(w) == [Play("Anna", "7h"), Pass("Ben")]  # the pass went in while watching, not at the end
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Pass("Ben")]

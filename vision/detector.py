@@ -1,0 +1,349 @@
+"""Recognise playing cards in a still frame: which cards are seen, where, how sure.
+
+Two small ONNX models run on ONNX Runtime (no torch at the table):
+
+1. the *index detector* finds every corner index (the rank + suit block printed in a card's corner)
+   in a letterboxed copy of the frame;
+2. the *index classifier* names each index from a 64x64 crop cut from the full-resolution frame, so
+   a small index in a 1280x720 frame is read at the detail the camera saw, not at the detector's size.
+
+A card shows up to two (on some designs four) indices; all indices that read as the same card are one
+card, since a deck holds each card once. Its box is the union of its index boxes.
+
+Example:
+
+    >>> import cv2                                              # doctest: +SKIP
+    >>> detector = CardDetector()                               # the shipped models/
+    >>> [d.card for d in detector.detect(cv2.imread("table.jpg"))]
+    ['7d', '8d', 'Ks']
+"""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+MODELS = Path(__file__).resolve().parents[1] / "models"
+DETECTOR_FILE = "index_detector.onnx"
+CLASSIFIER_FILE = "index_classifier.onnx"
+
+#: Crop protocol shared with the training data: box grown by this fraction of its size on each side.
+CROP_MARGIN = 0.15
+CROP_SIZE = 64
+#: The classifier's class for "no corner index here" (a false find of stage 1 is dropped).
+NOT_AN_INDEX = "none"
+
+
+class ModelError(RuntimeError):
+    """A model file is missing, unreadable or not the model expected: names the file and the fix."""
+
+
+#: Used when the models come without a thresholds.json (written by `fantan train calibrate`).
+DEFAULT_CONF = 0.3
+DEFAULT_INDEX_CONF = 0.25
+THRESHOLDS_FILE = "thresholds.json"
+
+
+def _thresholds(folder: Path) -> dict:
+    """The thresholds chosen for these models on synthetic val data (vision.training.calibrate)."""
+    import json
+
+    path = folder / THRESHOLDS_FILE
+    if not path.exists():
+        return {}
+    try:
+        data = json.loads(path.read_text())
+        return {k: float(data[k]) for k in ("conf", "index_conf") if k in data}
+    except (ValueError, TypeError) as exc:
+        raise ModelError(f"{path} is not the thresholds file `fantan train calibrate` writes: {exc}") from exc
+
+
+@dataclass(frozen=True)
+class Detection:
+    """One card seen in a frame.
+
+    `box` is (x1, y1, x2, y2) in pixels of the input image around what was seen of the card (the union
+    of its visible corner indices); `corners` is the card's outline when known; `indices` keeps the
+    boxes of the corner indices that were read as this card.
+    """
+
+    card: str
+    confidence: float
+    box: tuple[float, float, float, float]
+    corners: tuple[tuple[float, float], ...] | None = None
+    indices: tuple[tuple[float, float, float, float], ...] = field(default=(), compare=False)
+
+    def to_json(self) -> dict:
+        """The entry of `fantan detect --json` (spec: cli.md)."""
+        out: dict = {
+            "card": self.card,
+            "confidence": round(float(self.confidence), 4),
+            "box": [round(float(v), 1) for v in self.box],
+        }
+        if self.corners is not None:
+            out["corners"] = [[round(float(x), 1), round(float(y), 1)] for x, y in self.corners]
+        return out
+
+
+@dataclass(frozen=True)
+class IndexBox:
+    """A corner index found by stage 1, before it is read."""
+
+    box: tuple[float, float, float, float]
+    score: float
+
+
+def _session(path: Path, threads: int | None):
+    import onnxruntime as ort
+
+    if not path.exists():
+        raise ModelError(
+            f"model file not found: {path}. Restore the shipped models/ folder from the project "
+            f"(git checkout -- models/) or export trained weights with `fantan train export`."
+        )
+    options = ort.SessionOptions()
+    if threads:
+        options.intra_op_num_threads = threads
+    options.log_severity_level = 3
+    # No busy-waiting between operators: on a laptop that also runs the camera and the dashboard,
+    # spinning threads doubled the CPU time of each frame and made it slower (measured under load).
+    options.add_session_config_entry("session.intra_op.allow_spinning", "0")
+    try:
+        return ort.InferenceSession(str(path), sess_options=options, providers=["CPUExecutionProvider"])
+    except Exception as exc:  # onnxruntime raises several private exception types
+        raise ModelError(
+            f"cannot load model {path}: {exc}. The file is damaged or not an ONNX model; restore it "
+            f"(git checkout -- models/) or export it again with `fantan train export`."
+        ) from exc
+
+
+def _metadata(session, path: Path) -> dict:
+    raw = session.get_modelmeta().custom_metadata_map
+    meta = {}
+    for key, value in raw.items():
+        try:
+            meta[key] = ast.literal_eval(value)
+        except (ValueError, SyntaxError):
+            meta[key] = value
+    if "names" not in meta or "imgsz" not in meta:
+        raise ModelError(f"{path} lacks the class names / image size metadata that `fantan train export` writes")
+    return meta
+
+
+#: Pixels the detector looks at per frame: 640x384 for a 16:9 webcam frame, 480x480 for a square
+#: photo. About what a 480x480 square costs, but a wide frame is not shrunk to 480 across: its corner
+#: indices stay a third larger.
+INPUT_PIXELS = 640 * 384
+
+#: Extra detector passes on smaller copies of the frame, as fractions of the first pass's side length.
+#: The detector learnt indices of a webcam table (6-29 px at its input, 5th-95th percentile of the
+#: training tiles); a card photographed close up shows indices several times larger (60-90 px), which
+#: it misses at full size but finds once the frame is shrunk so they fall in the learnt range.
+#: Halving the side quarters the pixels, so the two extra passes cost about a third of the first one.
+PYRAMID = (0.5, 0.25)
+#: The extra passes run only when the first finds fewer indices than this (None: always). A close-up
+#: shows one to three cards, and the first pass misses most of their large indices: it found fewer
+#: than 8 in 67 of 80 synthetic close-ups of unseen decks, but 8 or more in 65 of 74 other scenes.
+#: A table frame full of small indices so does not pay for them (always: +25 % CPU per frame on the
+#: full-table test frame) nor risk their misplaced small boxes (at 16, a find on the 1/4 copy of the
+#: 8-card test scene was misread as a ninth card).
+PYRAMID_BELOW = 8
+
+
+def input_size(height: int, width: int, pixels: int = INPUT_PIXELS, stride: int = 32) -> tuple[int, int]:
+    """The detector input (h, w) for a frame: its aspect ratio kept, sides in multiples of `stride`,
+    at most `pixels` in all, as large as that allows."""
+    long_side, short_side = max(height, width), min(height, width)
+    best = (stride, stride)
+    for side in range(stride, 4097, stride):
+        other = int(np.ceil(short_side * side / long_side / stride)) * stride
+        if side * other > pixels:
+            break
+        best = (side, other)
+    side, other = best
+    return (side, other) if height >= width else (other, side)
+
+
+def letterbox(image: np.ndarray, size: int | tuple[int, int]) -> tuple[np.ndarray, float, tuple[float, float]]:
+    """Resize keeping the aspect ratio and pad to `size` ((h, w) or a square side) with grey, as
+    ultralytics does in training."""
+    th, tw = (size, size) if isinstance(size, int) else size
+    h, w = image.shape[:2]
+    r = min(th / h, tw / w)
+    nw, nh = round(w * r), round(h * r)
+    resized = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if r < 1 else cv2.INTER_LINEAR)
+    px, py = (tw - nw) / 2, (th - nh) / 2
+    top, left = round(py - 0.1), round(px - 0.1)
+    out = cv2.copyMakeBorder(
+        resized, top, th - nh - top, left, tw - nw - left, cv2.BORDER_CONSTANT, value=(114, 114, 114)
+    )
+    return out, r, (left, top)
+
+
+def crop_index(
+    image: np.ndarray, box: tuple[float, float, float, float], size: int = CROP_SIZE, margin: float = CROP_MARGIN
+) -> np.ndarray:
+    """Cut one index for the classifier: the box grown by `margin`, made square around its centre.
+
+    Parts outside the frame are filled by repeating the edge, so an index at the border keeps its
+    shape. The same function cuts the training crops (datasets/make.py, vision/starter_data.py), so
+    the classifier sees at the table exactly what it learnt from.
+    """
+    x1, y1, x2, y2 = box
+    cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+    side = max(x2 - x1, y2 - y1) * (1 + 2 * margin)
+    side = max(side, 4.0)
+    a, b = int(round(cx - side / 2)), int(round(cy - side / 2))
+    s = int(round(side))
+    h, w = image.shape[:2]
+    ca, cb, cc, cd = max(a, 0), max(b, 0), min(a + s, w), min(b + s, h)
+    if cc <= ca or cd <= cb:
+        return np.full((size, size, 3), 114, np.uint8)
+    patch = image[cb:cd, ca:cc]
+    patch = cv2.copyMakeBorder(patch, cb - b, b + s - cd, ca - a, a + s - cc, cv2.BORDER_REPLICATE)
+    return cv2.resize(patch, (size, size), interpolation=cv2.INTER_AREA if s > size else cv2.INTER_LINEAR)
+
+
+def _nms(boxes: np.ndarray, scores: np.ndarray, iou: float) -> np.ndarray:
+    if len(boxes) == 0:
+        return np.zeros(0, int)
+    xywh = np.column_stack([boxes[:, 0], boxes[:, 1], boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]])
+    keep = cv2.dnn.NMSBoxes(xywh.tolist(), scores.tolist(), 0.0, iou)
+    return np.array(keep, int).reshape(-1)
+
+
+def merge_by_card(reads: list[tuple[IndexBox, str, float]], conf: float) -> list[Detection]:
+    """One Detection per card identity: its indices' boxes joined, its best reading's confidence.
+
+    A deck holds each card once, so two indices read as the same card are that card's two corners.
+    """
+    by_card: dict[str, list[tuple[IndexBox, float]]] = {}
+    for index, card, p in reads:
+        if card == NOT_AN_INDEX:
+            continue
+        by_card.setdefault(card, []).append((index, p * index.score))
+    out = []
+    for card, seen in by_card.items():
+        best = max(c for _, c in seen)
+        if best < conf:
+            continue
+        boxes = np.array([i.box for i, _ in seen])
+        box = (float(boxes[:, 0].min()), float(boxes[:, 1].min()), float(boxes[:, 2].max()), float(boxes[:, 3].max()))
+        out.append(Detection(card, float(best), box, None, tuple(i.box for i, _ in seen)))
+    out.sort(key=lambda d: (-d.confidence, d.card))
+    return out
+
+
+class CardDetector:
+    """The two-stage recognizer on ONNX Runtime.
+
+    `model` (or `model_dir`) is a folder holding index_detector.onnx and index_classifier.onnx
+    (default: the shipped models/), or the detector .onnx file with the classifier beside it.
+    """
+
+    def __init__(
+        self,
+        model: str | Path | None = None,
+        *,
+        model_dir: str | Path | None = None,
+        conf: float | None = None,
+        index_conf: float | None = None,
+        iou: float = 0.5,
+        threads: int | None = None,
+        input_pixels: int = INPUT_PIXELS,
+        pyramid: tuple[float, ...] = PYRAMID,
+        pyramid_below: int | None = PYRAMID_BELOW,
+    ) -> None:
+        chosen = model if model is not None else model_dir
+        path = Path(chosen) if chosen is not None else MODELS
+        if path.suffix == ".onnx":
+            det_path, cls_path = path, path.with_name(CLASSIFIER_FILE)
+        else:
+            det_path, cls_path = path / DETECTOR_FILE, path / CLASSIFIER_FILE
+        self.detector = _session(det_path, threads)
+        self.classifier = _session(cls_path, threads)
+        det_meta, cls_meta = _metadata(self.detector, det_path), _metadata(self.classifier, cls_path)
+        if det_meta.get("task", "detect") != "detect" or cls_meta.get("task", "classify") != "classify":
+            raise ModelError(f"{det_path} must be a detect model and {cls_path} a classify model")
+        self.imgsz = int(np.max(det_meta["imgsz"]))
+        self.crop_size = int(np.max(cls_meta["imgsz"]))
+        names = cls_meta["names"]
+        self.cards = [str(names[i]) for i in range(len(names))]
+        chosen = _thresholds(det_path.parent)
+        self.conf = conf if conf is not None else chosen.get("conf", DEFAULT_CONF)
+        self.index_conf = index_conf if index_conf is not None else chosen.get("index_conf", DEFAULT_INDEX_CONF)
+        self.iou = iou
+        self.input_pixels = input_pixels
+        if any(not 0 < f < 1 for f in pyramid):
+            raise ValueError(f"pyramid scales must lie between 0 and 1 (fractions of the frame's side): {pyramid}")
+        self.pyramid = tuple(pyramid)
+        self.pyramid_below = pyramid_below
+
+    def _input_size(self, height: int, width: int, scale: float = 1.0) -> tuple[int, int] | None:
+        """The detector input (h, w) for a pass at `scale` of the side length, or None for a model
+        exported with a fixed size (it can only look at the frame once, at that size)."""
+        shape = self.detector.get_inputs()[0].shape
+        if isinstance(shape[2], int) and isinstance(shape[3], int):
+            return (shape[2], shape[3]) if scale == 1.0 else None
+        return input_size(height, width, int(self.input_pixels * scale * scale))
+
+    def _find_at(self, image_bgr: np.ndarray, size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
+        """One detector pass on the frame letterboxed to `size`: boxes in frame pixels, scores."""
+        boxed, r, (left, top) = letterbox(image_bgr, size)
+        x = np.ascontiguousarray(boxed[..., ::-1].transpose(2, 0, 1)[None], dtype=np.float32) / 255.0
+        pred = self.detector.run(None, {self.detector.get_inputs()[0].name: x})[0][0]  # (4 + nc, N)
+        scores = pred[4:].max(axis=0)
+        keep = scores > self.index_conf
+        cx, cy, w, h = pred[:4, keep]
+        boxes = np.column_stack([cx - w / 2 - left, cy - h / 2 - top, cx + w / 2 - left, cy + h / 2 - top]) / r
+        return boxes.reshape(-1, 4), scores[keep]
+
+    def find_indices(self, image_bgr: np.ndarray) -> list[IndexBox]:
+        """Stage 1: the corner indices in the frame, in frame pixels.
+
+        The frame is looked at at the detector's pixel budget and, when that finds fewer than
+        `pyramid_below` indices (indices too large for the detector may be there), on the smaller
+        copies of `pyramid` too; the boxes of all passes are mapped back to the frame and
+        overlapping finds of one index are merged (non-maximum suppression across the passes).
+        """
+        ih, iw = image_bgr.shape[:2]
+        found = [self._find_at(image_bgr, self._input_size(ih, iw))]
+        first = len(_nms(*found[0], self.iou))
+        for scale in self.pyramid if self.pyramid_below is None or first < self.pyramid_below else ():
+            size = self._input_size(ih, iw, scale)
+            if size is not None:
+                found.append(self._find_at(image_bgr, size))
+        boxes = np.concatenate([b for b, _ in found])
+        scores = np.concatenate([s for _, s in found])
+        kept = _nms(boxes, scores, self.iou)
+        out = []
+        for (x1, y1, x2, y2), s in zip(boxes[kept], scores[kept]):
+            bx = (max(0.0, x1), max(0.0, y1), min(float(iw), x2), min(float(ih), y2))
+            if bx[2] > bx[0] and bx[3] > bx[1]:
+                out.append(IndexBox(tuple(float(v) for v in bx), float(s)))
+        return out
+
+    def read_indices(self, image_bgr: np.ndarray, indices: list[IndexBox]) -> list[tuple[str, float]]:
+        """Stage 2: name each index from its crop of the full-resolution frame."""
+        if not indices:
+            return []
+        crops = np.stack([crop_index(image_bgr, i.box, size=self.crop_size) for i in indices])
+        x = np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
+        probs = self.classifier.run(None, {self.classifier.get_inputs()[0].name: x})[0]
+        if not np.allclose(probs.sum(axis=1), 1.0, atol=1e-3):
+            e = np.exp(probs - probs.max(axis=1, keepdims=True))
+            probs = e / e.sum(axis=1, keepdims=True)
+        best = probs.argmax(axis=1)
+        return [(self.cards[k], float(probs[i, k])) for i, k in enumerate(best)]
+
+    def detect(self, image_bgr: np.ndarray) -> list[Detection]:
+        """All cards seen in a BGR frame, one Detection per card identity, most confident first."""
+        if image_bgr is None or image_bgr.ndim != 3 or image_bgr.shape[2] != 3:
+            raise ValueError("expected a BGR colour image (H x W x 3)")
+        indices = self.find_indices(image_bgr)
+        reads = self.read_indices(image_bgr, indices)
+        return merge_by_card([(i, c, p) for i, (c, p) in zip(indices, reads)], self.conf)
