@@ -17,8 +17,7 @@ from hypothesis import strategies as st
 from scorekeeper.events import Draw, End, Pass, Play, RoundStart, Show
 from scorekeeper.match import replay
 from scorekeeper.record import read_record
-from scorekeeper.simulate import STRATEGIES, simulate_match
-from scorekeeper.variants import VARIANTS, Options
+from scorekeeper.simulate import simulate_match
 
 HERE = Path(__file__).parent
 _spec = importlib.util.spec_from_file_location("fantan_naive_judge", HERE / "naive_judge.py")
@@ -33,16 +32,15 @@ def test_the_naive_judge_agrees_with_the_spec_examples():
         assert naive.naive_verdict(read_record(path.read_bytes())) == expected, path.name
 
 
+_seating_spec = importlib.util.spec_from_file_location("fantan_test_seating", Path(__file__).parent / "seating.py")
+_seating = importlib.util.module_from_spec(_seating_spec)
+_seating_spec.loader.exec_module(_seating)
+seating = _seating.seating
+
+
 @st.composite
 def simulated(draw):
-    variant = draw(st.sampled_from(sorted(VARIANTS)))
-    if variant == "domino":
-        n = draw(st.integers(2, 4))
-        options = Options(hand_size=draw(st.integers(1, 52 // n)), ace_high=draw(st.booleans()))
-    else:
-        n = draw(st.integers(2, 6))
-        options = Options(ace_high=draw(st.booleans()))
-    strategy = draw(st.lists(st.sampled_from(STRATEGIES), min_size=n, max_size=n))
+    variant, n, options, strategy = draw(seating(max_players=6))
     rounds = draw(st.sampled_from([1, 2, None]))
     target = draw(st.sampled_from([None, 10, 25])) if rounds != 1 else None
     if rounds is None and target is None and variant != "sjuan":

@@ -9,6 +9,9 @@
 
 from __future__ import annotations
 
+import importlib.util
+from pathlib import Path
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -16,20 +19,18 @@ from scorekeeper.cards import FULL_MASK
 from scorekeeper.ledger import pot_after
 from scorekeeper.match import Match, replay
 from scorekeeper.record import read_record, write_record
-from scorekeeper.simulate import STRATEGIES, simulate_match
-from scorekeeper.variants import VARIANTS, Options
+from scorekeeper.simulate import simulate_match
+
+
+_seating_spec = importlib.util.spec_from_file_location("fantan_test_seating", Path(__file__).parent / "seating.py")
+_seating = importlib.util.module_from_spec(_seating_spec)
+_seating_spec.loader.exec_module(_seating)
+seating = _seating.seating
 
 
 @st.composite
 def matches(draw):
-    variant = draw(st.sampled_from(sorted(VARIANTS)))
-    if variant == "domino":
-        n = draw(st.integers(2, 4))
-        options = Options(hand_size=draw(st.integers(1, 52 // n)), ace_high=draw(st.booleans()))
-    else:
-        n = draw(st.integers(2, 8))
-        options = Options(ace_high=draw(st.booleans()))
-    strategy = draw(st.lists(st.sampled_from(STRATEGIES), min_size=n, max_size=n))
+    variant, n, options, strategy = draw(seating(max_players=8))
     return simulate_match(variant, n, seed=draw(st.integers(0, 2**32)), stakes=draw(st.sampled_from(["points", "chips"])),
                           rounds=draw(st.integers(1, 2)), options=options, strategy=strategy,
                           known_hands=draw(st.booleans()))
