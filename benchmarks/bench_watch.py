@@ -133,6 +133,7 @@ def main(argv: list[str] | None = None) -> int:
                     help="only measure frames per second on the first N frames of a round (recognizer included)")
     ap.add_argument("--only", type=int, nargs="*", help="run only these round numbers")
     ap.add_argument("--diff", action="store_true", help="print how a record that is not exact differs")
+    ap.add_argument("--models", type=Path, default=None, help="model folder for --detector model (default: the shipped models/)")
     args = ap.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
 
@@ -141,7 +142,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             from vision.detector import CardDetector
 
-            model = CardDetector()
+            model = CardDetector(args.models)
         except Exception as exc:  # no shipped model yet: say so, measure the rest
             print(f"model: not available ({exc})")
     decks = ["drawn", "photo"] if args.deck == "both" else [args.deck]

@@ -289,3 +289,38 @@ def test_the_network_guard_refuses_connections() -> None:
         socket.create_connection(("192.0.2.1", 80), timeout=0.1)
     with no_network(), pytest.raises(OfflineError):
         socket.getaddrinfo("example.org", 443)
+
+
+def test_a_find_too_large_for_the_detector_is_taken_from_the_smaller_copy() -> None:
+    # a close-up: on the first pass (640 wide) the detector reports a 60x90 box, far larger than any
+    # index it learnt (LEARNT_SIZES); the half-size copy sees the index at 30x45 and the quarter at a
+    # learnt 15x22. Only the quarter's find is kept, so pips or court art read as a "large index" on
+    # the first pass cannot become a second card.
+    detector = scripted({640: [(100, 50, 160, 140, 0.4)], 320: [(50, 25, 80, 70, 0.45)],
+                         160: [(25, 12.5, 40, 35, 0.6)]})
+    found = detector.find_indices(np.zeros((720, 1280, 3), np.uint8))
+    assert [i.score for i in found] == [pytest.approx(0.6)]
+    assert found[0].box == pytest.approx((200, 76, 320, 256))
+
+
+def test_the_smallest_copy_keeps_even_a_huge_find() -> None:
+    # nothing smaller looks at it, so the last pass keeps what it finds at any size
+    detector = scripted({160: [(20, 10, 80, 90, 0.5)]})
+    assert len(detector.find_indices(np.zeros((720, 1280, 3), np.uint8))) == 1
+
+
+def test_part_of_an_index_inside_the_whole_index_is_the_same_index() -> None:
+    # the first pass finds the rank alone (the top of the index, 16x12 input px), the half-size copy
+    # the whole index around it: the IoU of the two is small (0.3), but the part lies inside the whole
+    detector = scripted({640: [(100, 50, 116, 62, 0.3)], 320: [(50, 25, 58, 45, 0.7)]})
+    found = detector.find_indices(np.zeros((720, 1280, 3), np.uint8))
+    assert [i.score for i in found] == [pytest.approx(0.7)]
+
+
+def test_a_frame_looked_at_once_keeps_large_and_nested_finds() -> None:
+    # 8 finds on the first pass: no smaller copy, so no find is left to one; a big one and one inside
+    # another (a tight fan) both stay
+    row = [(10 + 30 * k, 100, 25 + 30 * k, 115, 0.9) for k in range(6)]
+    row += [(400, 100, 470, 190, 0.8), (300, 300, 340, 350, 0.7), (305, 305, 325, 330, 0.6)]
+    detector = scripted({640: row})
+    assert len(detector.find_indices(np.zeros((720, 1280, 3), np.uint8))) == 9
