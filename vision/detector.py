@@ -36,6 +36,8 @@ CROP_MARGIN = 0.15
 CROP_SIZE = 64
 #: The classifier's class for "no corner index here" (a false find of stage 1 is dropped).
 NOT_AN_INDEX = "none"
+#: How many readings of each card a Detection keeps (Detection.alternatives).
+ALTERNATIVES = 3
 
 
 class ModelError(RuntimeError):
@@ -76,6 +78,10 @@ class Detection:
     box: tuple[float, float, float, float]
     corners: tuple[tuple[float, float], ...] | None = None
     indices: tuple[tuple[float, float, float, float], ...] = field(default=(), compare=False)
+    #: the classifier's best readings of this card's surest index, most likely first, as
+    #: (card code, probability): the first is `card`; a caller that knows which cards can be there
+    #: (the watcher knows the legal plays) can weigh the others
+    alternatives: tuple[tuple[str, float], ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict:
         """The entry of `fantan detect --json` (spec: cli.md)."""
@@ -249,24 +255,29 @@ def _drop_contained(boxes: np.ndarray, scores: np.ndarray, kept: np.ndarray, sha
     return np.array(out, int)
 
 
-def merge_by_card(reads: list[tuple[IndexBox, str, float]], conf: float) -> list[Detection]:
+def merge_by_card(reads: list[tuple[IndexBox, str, float]], conf: float,
+                  alternatives: list[tuple[tuple[str, float], ...]] | None = None) -> list[Detection]:
     """One Detection per card identity: its indices' boxes joined, its best reading's confidence.
 
     A deck holds each card once, so two indices read as the same card are that card's two corners.
+    `alternatives` (one per read, as `CardDetector.read_indices(..., top=k)` gives them) go with the
+    card's surest index.
     """
-    by_card: dict[str, list[tuple[IndexBox, float]]] = {}
-    for index, card, p in reads:
+    by_card: dict[str, list[tuple[IndexBox, float, tuple]]] = {}
+    for k, (index, card, p) in enumerate(reads):
         if card == NOT_AN_INDEX:
             continue
-        by_card.setdefault(card, []).append((index, p * index.score))
+        alts = alternatives[k] if alternatives else ()
+        by_card.setdefault(card, []).append((index, p * index.score, alts))
     out = []
     for card, seen in by_card.items():
-        best = max(c for _, c in seen)
+        best = max(c for _, c, _ in seen)
         if best < conf:
             continue
-        boxes = np.array([i.box for i, _ in seen])
+        boxes = np.array([i.box for i, _, _ in seen])
         box = (float(boxes[:, 0].min()), float(boxes[:, 1].min()), float(boxes[:, 2].max()), float(boxes[:, 3].max()))
-        out.append(Detection(card, float(best), box, None, tuple(i.box for i, _ in seen)))
+        alts = max(seen, key=lambda s: s[1])[2]
+        out.append(Detection(card, float(best), box, None, tuple(i.box for i, _, _ in seen), alts))
     out.sort(key=lambda d: (-d.confidence, d.card))
     return out
 
@@ -379,6 +390,10 @@ class CardDetector:
 
     def read_indices(self, image_bgr: np.ndarray, indices: list[IndexBox]) -> list[tuple[str, float]]:
         """Stage 2: name each index from its crop of the full-resolution frame."""
+        return [top[0] for top in self.read_top(image_bgr, indices, 1)]
+
+    def read_top(self, image_bgr: np.ndarray, indices: list[IndexBox], k: int) -> list[tuple[tuple[str, float], ...]]:
+        """Stage 2 with the `k` likeliest readings of each index, most likely first."""
         if not indices:
             return []
         crops = np.stack([crop_index(image_bgr, i.box, size=self.crop_size) for i in indices])
@@ -387,13 +402,13 @@ class CardDetector:
         if not np.allclose(probs.sum(axis=1), 1.0, atol=1e-3):
             e = np.exp(probs - probs.max(axis=1, keepdims=True))
             probs = e / e.sum(axis=1, keepdims=True)
-        best = probs.argmax(axis=1)
-        return [(self.cards[k], float(probs[i, k])) for i, k in enumerate(best)]
+        order = np.argsort(-probs, axis=1, kind="stable")[:, :k]
+        return [tuple((self.cards[j], float(probs[i, j])) for j in row) for i, row in enumerate(order)]
 
     def detect(self, image_bgr: np.ndarray) -> list[Detection]:
         """All cards seen in a BGR frame, one Detection per card identity, most confident first."""
         if image_bgr is None or image_bgr.ndim != 3 or image_bgr.shape[2] != 3:
             raise ValueError("expected a BGR colour image (H x W x 3)")
         indices = self.find_indices(image_bgr)
-        reads = self.read_indices(image_bgr, indices)
-        return merge_by_card([(i, c, p) for i, (c, p) in zip(indices, reads)], self.conf)
+        tops = self.read_top(image_bgr, indices, ALTERNATIVES)
+        return merge_by_card([(i, *top[0]) for i, top in zip(indices, tops)], self.conf, tops)

@@ -324,3 +324,13 @@ def test_a_frame_looked_at_once_keeps_large_and_nested_finds() -> None:
     row += [(400, 100, 470, 190, 0.8), (300, 300, 340, 350, 0.7), (305, 305, 325, 330, 0.6)]
     detector = scripted({640: row})
     assert len(detector.find_indices(np.zeros((720, 1280, 3), np.uint8))) == 9
+
+
+def test_a_card_keeps_the_other_readings_of_its_surest_index() -> None:
+    # the watcher can weigh a second reading against the legal plays: 6d read as 9d first
+    top_left, bottom_right = IndexBox((0, 0, 10, 14), 0.9), IndexBox((50, 70, 60, 84), 0.5)
+    reads = [(top_left, "9d", 0.6), (bottom_right, "9d", 0.7)]
+    tops = [(("9d", 0.6), ("6d", 0.35), ("9h", 0.02)), (("9d", 0.7), ("6d", 0.2), ("8d", 0.05))]
+    (card,) = merge_by_card(reads, conf=0.3, alternatives=tops)
+    assert card.alternatives == tops[0]  # 0.6 * 0.9 beats 0.7 * 0.5
+    assert card.to_json().keys() == {"card", "confidence", "box"}  # the JSON of `fantan detect` is unchanged
