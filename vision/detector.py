@@ -303,6 +303,7 @@ class CardDetector:
         pyramid_below: int | None = PYRAMID_BELOW,
         learnt_sizes: tuple[float, float] | None = LEARNT_SIZES,
         contained: float | None = CONTAINED,
+        crop_margins: tuple[float, ...] = (CROP_MARGIN,),
     ) -> None:
         chosen = model if model is not None else model_dir
         path = Path(chosen) if chosen is not None else MODELS
@@ -330,6 +331,7 @@ class CardDetector:
         self.pyramid_below = pyramid_below
         self.learnt_sizes = tuple(learnt_sizes) if learnt_sizes else None
         self.contained = contained
+        self.crop_margins = tuple(crop_margins)
 
     def _input_size(self, height: int, width: int, scale: float = 1.0) -> tuple[int, int] | None:
         """The detector input (h, w) for a pass at `scale` of the side length, or None for a model
@@ -396,12 +398,14 @@ class CardDetector:
         """Stage 2 with the `k` likeliest readings of each index, most likely first."""
         if not indices:
             return []
-        crops = np.stack([crop_index(image_bgr, i.box, size=self.crop_size) for i in indices])
+        margins = self.crop_margins
+        crops = np.stack([crop_index(image_bgr, i.box, size=self.crop_size, margin=m) for m in margins for i in indices])
         x = np.ascontiguousarray(crops[..., ::-1].transpose(0, 3, 1, 2), dtype=np.float32) / 255.0
         probs = self.classifier.run(None, {self.classifier.get_inputs()[0].name: x})[0]
         if not np.allclose(probs.sum(axis=1), 1.0, atol=1e-3):
             e = np.exp(probs - probs.max(axis=1, keepdims=True))
             probs = e / e.sum(axis=1, keepdims=True)
+        probs = probs.reshape(len(margins), len(indices), -1).mean(axis=0)
         order = np.argsort(-probs, axis=1, kind="stable")[:, :k]
         return [tuple((self.cards[j], float(probs[i, j])) for j in row) for i, row in enumerate(order)]
 
