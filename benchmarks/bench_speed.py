@@ -5,6 +5,10 @@ stages on PyTorch through ultralytics (the .pt weights in models/), when the tra
 installed. Both use 2 threads: the table laptop of the target is a 2-core CPU.
 
     python benchmarks/bench_speed.py [--runs 30] [--frame table.jpg] [--threads 2]
+    python benchmarks/bench_speed.py --models models --models /tmp/int8   # side by side
+
+With several --models folders (e.g. float and quantized models), their runs are interleaved (one
+frame of each in turn), so a load that comes and goes on a shared machine weighs on all alike.
 
 The frame is rendered (vision.starter_data.full_table: four suit rows A-K, cards ~100 px tall), or
 pass your own with --frame. Needs rsvg-convert and the aisleriot card artwork to render.
@@ -55,18 +59,40 @@ def median_ms(fn, runs: int, warmup: int = 3) -> tuple[float, float, float]:
     return statistics.median(times), times[int(0.9 * (len(times) - 1))], statistics.median(cpu)
 
 
+def interleaved_ms(fns: list, runs: int, warmup: int = 3) -> list[tuple[float, float, float]]:
+    """median_ms of several functions measured in turn, run by run (one of each, then again)."""
+    for _ in range(warmup):
+        for fn in fns:
+            fn()
+    times: list[list[float]] = [[] for _ in fns]
+    cpu: list[list[float]] = [[] for _ in fns]
+    for _ in range(runs):
+        for k, fn in enumerate(fns):
+            t, c = time.perf_counter(), time.process_time()
+            fn()
+            times[k].append((time.perf_counter() - t) * 1000)
+            cpu[k].append((time.process_time() - c) * 1000)
+    out = []
+    for t, c in zip(times, cpu):
+        t.sort()
+        out.append((statistics.median(t), t[int(0.9 * (len(t) - 1))], statistics.median(c)))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--runs", type=int, default=30)
     p.add_argument("--threads", type=int, default=2)
     p.add_argument("--frame", type=Path, help="a 1280x720 image (default: a rendered full table)")
     p.add_argument("--design", default="anglo", help="aisleriot design of the rendered table")
-    p.add_argument("--models", type=Path, default=ROOT / "models")
+    p.add_argument("--models", type=Path, action="append",
+                   help="model folder (repeat to compare, runs interleaved; default models/)")
     p.add_argument("--pyramid", choices=["default", "off", "always"], default="default",
                    help="the detector's scale pyramid: as shipped (only when the first pass finds few "
                         "indices), off, or on every frame")
     a = p.parse_args(argv)
 
+    folders = a.models or [ROOT / "models"]
     image, labels = frame(a.frame, a.design)
     truth = {code for code, _ in labels} if labels else None
     h, w = image.shape[:2]
@@ -77,31 +103,43 @@ def main(argv: list[str] | None = None) -> int:
     from vision.detector import CardDetector, crop_index
 
     pyramid = {"default": {}, "off": {"pyramid": ()}, "always": {"pyramid_below": None}}[a.pyramid]
-    det = CardDetector(a.models, threads=a.threads, **pyramid)
+    dets = [CardDetector(folder, threads=a.threads, **pyramid) for folder in folders]
+    det = dets[0]
     when = "on every frame" if det.pyramid_below is None else f"when the first pass finds < {det.pyramid_below} indices"
     print(f"  scale pyramid {det.pyramid or 'off'} {when if det.pyramid else ''}")
-    found = det.detect(image)
-    indices = det.find_indices(image)
-    if truth:
-        hits = len({d.card for d in found} & truth)
-        print(f"  found {len(found)} cards ({hits} right) from {len(indices)} corner indices")
-    ort_total = median_ms(lambda: det.detect(image), a.runs)
-    ort_stage1 = median_ms(lambda: det.find_indices(image), a.runs)
-    ort_stage2 = median_ms(lambda: det.read_indices(image, indices), a.runs)
-    print(f"ONNX Runtime  : {ort_total[0]:7.1f} ms/frame (p90 {ort_total[1]:.1f}, CPU {ort_total[2]:.1f} ms); "
-          f"stage 1 {ort_stage1[0]:.1f} ms at {det._input_size(h, w)}, stage 2 {ort_stage2[0]:.1f} ms "
-          f"for {len(indices)} crops")
+    found_indices = []
+    for folder, d in zip(folders, dets):
+        found = d.detect(image)
+        found_indices.append(d.find_indices(image))
+        if truth:
+            hits = len({x.card for x in found} & truth)
+            print(f"  {folder}: found {len(found)} cards ({hits} right) from {len(found_indices[-1])} corner indices")
+    totals = interleaved_ms([lambda d=d: d.detect(image) for d in dets], a.runs)
+    stage1s = interleaved_ms([lambda d=d: d.find_indices(image) for d in dets], a.runs)
+    stage2s = interleaved_ms([lambda d=d, i=i: d.read_indices(image, i) for d, i in zip(dets, found_indices)], a.runs)
     if labels:
         # what a frame costs when every visible index is found: stage 2 on the table's true index boxes
         from vision.detector import IndexBox
 
         true_boxes = [IndexBox(tuple(float(v) for v in box), 1.0) for _, box in labels]
-        full2 = median_ms(lambda: det.read_indices(image, true_boxes), a.runs)
-        print(f"ONNX Runtime, all {len(true_boxes)} indices read: stage 1 {ort_stage1[0]:.1f} + stage 2 "
-              f"{full2[0]:.1f} = {ort_stage1[0] + full2[0]:.1f} ms/frame (CPU {ort_stage1[2] + full2[2]:.1f} ms)")
+        full2s = interleaved_ms([lambda d=d: d.read_indices(image, true_boxes) for d in dets], a.runs)
+    for k, (folder, d) in enumerate(zip(folders, dets)):
+        ort_total, ort_stage1, ort_stage2, indices = totals[k], stage1s[k], stage2s[k], found_indices[k]
+        name = "ONNX Runtime" if len(folders) == 1 else f"ONNX Runtime {folder}"
+        print(f"{name:14s}: {ort_total[0]:7.1f} ms/frame (p90 {ort_total[1]:.1f}, CPU {ort_total[2]:.1f} ms); "
+              f"stage 1 {ort_stage1[0]:.1f} ms (CPU {ort_stage1[2]:.1f}) at {d._input_size(h, w)}, "
+              f"stage 2 {ort_stage2[0]:.1f} ms (CPU {ort_stage2[2]:.1f}) for {len(indices)} crops")
+        if labels:
+            full2 = full2s[k]
+            print(f"{name}, all {len(true_boxes)} indices read: stage 1 {ort_stage1[0]:.1f} + stage 2 "
+                  f"{full2[0]:.1f} = {ort_stage1[0] + full2[0]:.1f} ms/frame (CPU {ort_stage1[2] + full2[2]:.1f} ms)")
 
     import importlib.util
 
+    pt_folder = next((f for f in folders if (f / "index_detector.pt").exists()), None)
+    if pt_folder is None:
+        print("PyTorch       : not measured (no index_detector.pt in the --models folders)")
+        return 0
     if importlib.util.find_spec("ultralytics") is None:
         print("PyTorch       : not measured (ultralytics/torch not installed: pip install '.[train]')")
         return 0
@@ -112,8 +150,8 @@ def main(argv: list[str] | None = None) -> int:
     from ultralytics import YOLO
 
     with no_network():
-        detector = YOLO(str(a.models / "index_detector.pt"), task="detect")
-        classifier = YOLO(str(a.models / "index_classifier.pt"), task="classify")
+        detector = YOLO(str(pt_folder / "index_detector.pt"), task="detect")
+        classifier = YOLO(str(pt_folder / "index_classifier.pt"), task="classify")
     torch.set_num_threads(a.threads)
     size = det._input_size(h, w)
 

@@ -1,4 +1,4 @@
-"""`fantan train detector|classifier|export|calibrate`: train the card recognizer offline, ship it to models/.
+"""`fantan train detector|classifier|export|calibrate|quantize`: train the card recognizer offline, ship it to models/.
 
 Needs the training extra (`pip install '.[train]'`: torch, ultralytics, onnx); the table laptop does
 not. Long CPU runs are spread over sessions with `--resume`, which continues the run's last
@@ -24,10 +24,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("stage", choices=["detector", "classifier", "export", "calibrate"],
+    parser.add_argument("stage", choices=["detector", "classifier", "export", "calibrate", "quantize"],
                         help="detector: corner indices; classifier: 52 cards from index crops; "
                              "export: copy the best weights of both runs into models/ (ONNX + .pt); "
-                             "calibrate: choose models/thresholds.json on a dataset's (synthetic) val split")
+                             "calibrate: choose models/thresholds.json on a dataset's (synthetic) val split; "
+                             "quantize: rewrite the models/ ONNX files in INT8 (1.5x faster on CPU; export "
+                             "makes the float ones again)")
     parser.add_argument("--data", type=Path, help="dataset (detector: data.yaml; classifier: folder "
                         "with train/ and val/); default: the generator's data/cards/...")
     parser.add_argument("--epochs", type=int, help="epochs for a new run (recipe default otherwise)")
@@ -39,12 +41,16 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:
                         help="start a new run from these weights (fine-tune on new data / more epochs)")
     parser.add_argument("--fraction", type=float, default=1.0, help="use this fraction of the training images")
     parser.add_argument("--runs", type=Path, default=None, help="folder for training runs (default runs/)")
-    parser.add_argument("--only", choices=["detector", "classifier"], help="export: only this stage")
+    parser.add_argument("--only", choices=["detector", "classifier"], help="export, quantize: only this stage")
+    parser.add_argument("--models", type=Path, default=None, help="quantize: the models folder (default models/)")
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     import importlib.util
+
+    if args.stage == "quantize":
+        return _quantize(args)
 
     # Only look: importing ultralytics here would happen before vision.training sets it offline.
     missing = [name for name in ("torch", "ultralytics", "onnx") if importlib.util.find_spec(name) is None]
@@ -95,4 +101,30 @@ def run(args: argparse.Namespace) -> int:
         print(f"fantan train: {exc}", file=sys.stderr)
         return 2
     print(f"weights: {run_dir / 'weights'}; ship them with `fantan train export`")
+    return 0
+
+
+def _quantize(args: argparse.Namespace) -> int:
+    """INT8 models (vision.quantize): needs onnx + onnxruntime only, not torch."""
+    import importlib.util
+
+    if importlib.util.find_spec("onnx") is None:
+        print("fantan train quantize: the onnx package is missing: pip install onnx (or '.[train]')", file=sys.stderr)
+        return 2
+    from vision import quantize
+    from vision.detector import MODELS
+
+    root = args.data or Path("data/cards")
+    if not (root / "detect").exists() or not (root / "classify").exists():
+        print(f"fantan train quantize: --data must be a `fantan dataset make` folder (detect/, classify/): {root}",
+              file=sys.stderr)
+        return 2
+    try:
+        written = quantize.quantize_models(args.models or MODELS, root / "detect", root / "classify", only=args.only)
+    except quantize.QuantizeError as exc:
+        print(f"fantan train quantize: {exc}", file=sys.stderr)
+        return 2
+    for stage, (path, agreement) in written.items():
+        print(f"{stage} int8: {path} ({path.stat().st_size / 1e6:.1f} MB), agrees with the float model on "
+              f"{agreement:.1%} of the checks")
     return 0
