@@ -39,6 +39,14 @@ class Track:
     present: bool = False
     last_seen: int = -1
     since: int = -1  # frame at which it became steady
+    support: float = 0.0  # the probabilities this card was read with over the streak, summed
+    direct: int = 0  # sightings in the streak where it was the recognizer's first reading
+    single: bool = False  # last seen as one corner index alone (its box is that index)
+    recent: list[int] = field(default_factory=list)  # the latest frames it was seen in
+
+    def seen_since(self, frame: int) -> int:
+        """In how many of its latest frames (up to 30) it was seen at or after `frame`."""
+        return sum(1 for f in self.recent if f >= frame)
 
 
 @dataclass
@@ -49,24 +57,66 @@ class Stabiliser:
     off_misses: int = 4
     gap_allowed: int = 1  # missed frames tolerated inside a sighting streak
     memory: int = 20  # frames a broken-off sighting is remembered: when it was first seen stays known
-    min_confidence: float = 0.35
-    steady_confidence: float = 0.5
+    min_confidence: float = 0.12
+    steady_confidence: float = 0.2
+    alternative_min: float = 0.1  # a next reading at least this likely counts as a sighting of that card
     tracks: dict[str, Track] = field(default_factory=dict)
+    #: where a card's bottom-right index lies from its top-left one, in index heights (learnt from
+    #: cards whose two indices were read alike; None until one was seen)
+    corner_offset: tuple[float, float] | None = None
+    #: places where the watcher knows a card's reading is another card misread (card -> box): a
+    #: sighting elsewhere is then the card itself, not to be ignored
+    misread_at: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
+    _offsets: list[tuple[float, float]] = field(default_factory=list)
+
+    def _learn_corners(self, d: DetectionLike) -> None:
+        indices = tuple(getattr(d, "indices", ()) or ())
+        if len(indices) != 2 or not _same_card(indices[0], indices[1]):
+            return
+        a, b = sorted(indices, key=lambda i: i[1])
+        h = max(a[3] - a[1], b[3] - b[1], 1.0)
+        dx, dy = ((b[0] + b[2]) - (a[0] + a[2])) / 2 / h, ((b[1] + b[3]) - (a[1] + a[3])) / 2 / h
+        if dx < 0.5 or dy < 0.8:
+            return  # not a diagonal pair
+        self._offsets.append((dx, dy))
+        del self._offsets[:-50]
+        xs, ys = sorted(o[0] for o in self._offsets), sorted(o[1] for o in self._offsets)
+        self.corner_offset = (xs[len(xs) // 2], ys[len(ys) // 2])
 
     def update(self, frame: int, detections: Iterable[DetectionLike]) -> list[Track]:
-        """Take one uncovered frame's detections; returns the tracks that became steady in it."""
-        seen: dict[str, DetectionLike] = {}
+        """Take one uncovered frame's detections; returns the tracks that became steady in it.
+
+        A recognizer's next readings of a card (`alternatives`, when it gives them) count as weaker
+        sightings of those cards at the same place: a card read as the three of spades in one frame and
+        as the three of clubs in the next is seen in both, and the watcher, which knows what can lie
+        there, picks between them."""
+        seen: dict[str, tuple[float, DetectionLike, bool]] = {}
+        detections = list(detections)
+        for d in detections:
+            self._learn_corners(d)
         for d in detections:
             if d.confidence < self.min_confidence:
                 continue
-            if d.card not in seen or d.confidence > seen[d.card].confidence:
-                seen[d.card] = d
+            if d.card not in seen or not seen[d.card][2] or d.confidence > seen[d.card][0]:
+                seen[d.card] = (float(d.confidence), d, True)
+        for d in detections:
+            if d.confidence < self.min_confidence:
+                continue
+            for card, p in tuple(getattr(d, "alternatives", ()) or ())[1:]:
+                if p >= self.alternative_min and (card not in seen or (not seen[card][2] and p > seen[card][0])):
+                    seen[card] = (float(p), d, False)
         newly = []
         near: set[str] = set()
-        for card, d in seen.items():
+        for card, (conf, d, direct) in seen.items():
             t = self.tracks.get(card)
-            box = tuple(float(v) for v in d.box)
-            if t is not None and t.hits > 0 and _far(t.box, box):
+            misread = self.misread_at.get(card)
+            box, single = _one_card(d, t.box if t is not None and t.hits > 0 else None, misread)
+            tracked_at_misread = t is not None and t.hits > 0 and misread is not None and _same(t.box, misread)
+            if misread is not None and _same(box, misread) and t is not None and t.hits > 0 and not tracked_at_misread:
+                continue  # the known misreading again, while the card itself is seen elsewhere
+            if tracked_at_misread and not _same(box, misread):
+                t = None  # the card itself, away from where another card is misread as it
+            elif t is not None and t.hits > 0 and _far(t.box, box):
                 # Seen somewhere else than where it lies: most likely another card misread as this one.
                 if t.present:
                     continue  # counts as not seen here; a card really moved goes, then comes back there
@@ -80,11 +130,17 @@ class Stabiliser:
             near.add(card)
             t.hits += 1
             t.misses = 0
-            t.confidence += (d.confidence - t.confidence) / t.hits
+            t.confidence += (conf - t.confidence) / t.hits
+            t.support += conf
+            t.direct += direct
             t.box = box
+            t.single = single
             t.corners = tuple((float(x), float(y)) for x, y in d.corners) if d.corners is not None else None
             t.last_seen = frame
-            if not t.present and t.hits >= self.on_hits and t.confidence >= self.steady_confidence:
+            t.recent.append(frame)
+            del t.recent[:-30]
+            held = t.hits >= 2 * self.on_hits  # read so, if unsurely, again and again
+            if not t.present and t.hits >= self.on_hits and (t.confidence >= self.steady_confidence or held):
                 t.present = True
                 t.since = frame
                 newly.append(t)
@@ -117,6 +173,60 @@ class Stabiliser:
             return t.corners
         x1, y1, x2, y2 = t.box
         return ((x1, y1), (x2, y1), (x2, y2), (x1, y2))
+
+
+def _same(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """One place: the boxes overlap by more than half of the smaller."""
+    x1, y1, x2, y2 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
+    small = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
+    return small > 0 and max(0.0, x2 - x1) * max(0.0, y2 - y1) > 0.5 * small
+
+
+def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
+              avoid: tuple[float, ...] | None = None) -> tuple[tuple[float, float, float, float], bool]:
+    """The box of one card: a recognizer that joins the corner indices read as one card joins two
+    cards when it misreads one of them as the other (a deck holds each card once); indices farther
+    apart than the two corners of one card are split, and the group nearest where the card was seen is
+    kept (else the first); never the one at a place known to be a misreading (`avoid`)."""
+    indices = [tuple(float(v) for v in b) for b in (getattr(d, "indices", ()) or ())]
+    if len(indices) < 2:
+        return tuple(float(v) for v in d.box), len(indices) == 1  # type: ignore[return-value]
+    groups: list[list[tuple[float, ...]]] = []
+    for b in indices:
+        for g in groups:
+            if all(_same_card(b, o) for o in g):
+                g.append(b)
+                break
+        else:
+            groups.append([b])
+    def union(g):
+        return (min(b[0] for b in g), min(b[1] for b in g), max(b[2] for b in g), max(b[3] for b in g))
+
+    def one_index(g):  # the same corner index found more than once
+        return all(_same(a, b) for a in g for b in g)
+
+    if len(groups) == 1:
+        return tuple(float(v) for v in d.box), one_index(groups[0])  # type: ignore[return-value]
+    found = [(union(g), one_index(g)) for g in groups]
+    if avoid is not None:
+        found = [f for f in found if not _same(f[0], avoid)] or found
+    whole = [f for f in found if not f[1]]
+    if len(whole) == 1:
+        return whole[0]  # both corners read alike: that card; a lone index read so is another card misread
+    if near is None:
+        return found[0]
+    cx, cy = (near[0] + near[2]) / 2, (near[1] + near[3]) / 2
+    return min(found, key=lambda f: abs((f[0][0] + f[0][2]) / 2 - cx) + abs((f[0][1] + f[0][3]) / 2 - cy))
+
+
+def _same_card(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Can two index boxes be the two corners of one card? Its corners are diagonally apart (a card
+    is 2.5 to 4.5 index heights tall, depending on the deck's design)."""
+    if _same(a, b):
+        return True  # one index found twice
+    h = max(a[3] - a[1], b[3] - b[1], 1.0)
+    dx, dy = abs((a[0] + a[2]) - (b[0] + b[2])) / 2, abs((a[1] + a[3]) - (b[1] + b[3])) / 2
+    return dx <= 3.5 * h and h <= dy <= 5.0 * h  # diagonally apart; side by side is two cards in a row
 
 
 def _far(a: tuple[float, ...], b: tuple[float, ...]) -> bool:

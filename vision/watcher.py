@@ -20,7 +20,7 @@ from __future__ import annotations
 import bisect
 import math
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Protocol, Sequence
+from typing import Callable, Iterable, Protocol
 
 from scorekeeper.cards import parse_card
 from scorekeeper.events import End, MatchStart, Pass, Play, RoundStart, Show
@@ -29,7 +29,7 @@ from scorekeeper.match import Match
 from .capture import Frame
 from .occlusion import Cover, CoverWatch
 from .stabiliser import DetectionLike, Stabiliser, Track
-from .table import TableModel, nearest_seat, overlap
+from .table import TableModel, nearest_seat, order_corners, overlap
 
 
 class Detector(Protocol):
@@ -63,7 +63,8 @@ class Watcher:
     def __init__(self, start: MatchStart, dealer: str, detector: Detector,
                  passes: Iterable[tuple[int, str]] = (), on_news: Callable[[News], None] | None = None,
                  stabiliser: Stabiliser | None = None, cover: CoverWatch | None = None,
-                 illegal_after: int = 6, illegal_confidence: float = 0.7, clear_after: int = 10):
+                 illegal_after: int = 6, illegal_confidence: float = 0.7, clear_after: int = 10,
+                 same_place: float = 0.5, fits_share: float = 0.33):
         if dealer not in start.players:
             raise ValueError(f"dealer {dealer!r} is not one of the players {', '.join(start.players)}")
         self.match = Match(start)
@@ -73,6 +74,9 @@ class Watcher:
         self.stab = stabiliser or Stabiliser()
         self.cover = cover or CoverWatch()
         self.illegal_after, self.illegal_confidence, self.clear_after = illegal_after, illegal_confidence, clear_after
+        self.same_place = same_place  # boxes overlapping more than this (of the smaller) are one place
+        self.fits_share = fits_share
+        self._alt_fitted: dict[tuple[str, int, int], bool] = {}  # (card, first seen, steady since): believable?
         self._passes: list[tuple[int, str]] = sorted(passes)
         self.table = TableModel(len(self.players))
         self._spells: list[_CoverSpell] = []
@@ -91,6 +95,7 @@ class Watcher:
         self.frames_seen = 0
         self.frames_covered = 0
         self.last_detections: list[DetectionLike] = []
+        self._when: list[int] = [0]  # per record line: the moment it happened (a play: its arrival)
         self._start_round(dealer, 0)
 
     # ------------------------------------------------------------------ input
@@ -150,7 +155,7 @@ class Watcher:
         self._push_shows(news, final=True)
         rnd = self.match.round
         if rnd is not None and rnd.is_over and not any(isinstance(e, End) for e in self._round_events()):
-            self.match.push(End())
+            self._push(End(), self._frame)
             news.append(News("end", self._frame, End()))
         return self._tell(news)
 
@@ -167,9 +172,26 @@ class Watcher:
                 return evs[i + 1:]
         return []
 
+    def _push(self, event, when: int):
+        """Push a record line with the moment it happened (plays are kept in the order of those moments)."""
+        flag = self.match.push(event)
+        self._when.append(when)
+        return flag
+
+    def _pop(self) -> tuple[object, int]:
+        return self.match.pop(), self._when.pop()
+
+    def _repush(self, event, when: int):
+        """Put a line taken off back (a flagged play keeps its flag up to date)."""
+        flag = self._push(event, when)
+        if isinstance(event, Play) and event.card in self._illegal:
+            self._illegal[event.card] = flag
+        return flag
+
     def _start_round(self, dealer: str, frame: int) -> None:
-        self.match.push(RoundStart(dealer))
+        self._push(RoundStart(dealer), frame)
         self.table = TableModel(len(self.players))
+        self.stab.misread_at.clear()
         self._illegal.clear()
         self._shown.clear()
         self._shown_first.clear()
@@ -188,7 +210,20 @@ class Watcher:
         """When a card was put down: the start of the arm's visit that ended just before it was first
         seen, unless the recognizer looked at the table in between and did not see it. When the
         recognizer reads only now and then (a live pipeline that is behind) two visits may end before
-        a card is first seen: then the one after which something new showed where the card lies."""
+        a card is first seen: then the one after which something new showed where the card lies.
+
+        A reading seen long before it became steady (too unsure to count: most likely another card
+        misread) that became steady only after an arm put something down where it lies was put down by
+        that arm."""
+        if t.present and t.since > t.first_frame:
+            for spell in reversed(self._spells):
+                if spell.end is None or spell.end > t.since:
+                    continue
+                if spell.end <= t.first_frame:
+                    break
+                before = sum(1 for f in t.recent if f < spell.end)
+                if before > self.stab.on_hits + self.stab.gap_allowed and any(_near(p, t.box) for p in spell.landings):
+                    return spell.start
         latest = None
         for spell in reversed(self._spells):
             if spell.end is None or spell.end > t.first_frame:
@@ -212,7 +247,11 @@ class Watcher:
 
     def _earliest_open(self) -> int | None:
         """The earliest moment a card still being made out (or an arm over the table) may have arrived."""
-        times = [self._arrival(t) for t in self.stab.pending()]
+        taken = self._taken_places()
+        known = self._known_cards()
+        times = [self._arrival(t) for t in self.stab.pending()
+                 if t.card not in known and t.hits <= self.stab.on_hits + self.stab.gap_allowed
+                 and 2 * t.direct >= t.hits and not any(self._one_place(t, u) for u in taken)]
         if self._covered and self._spells:
             times.append(self._spells[-1].start)
         elif self._looked_since_cover < self.stab.on_hits + self.stab.gap_allowed and self._spells:
@@ -225,7 +264,103 @@ class Watcher:
         on_table = {c.code for c in rnd.table.cards} if rnd is not None else set()
         shown = {c for cards in self._shown.values() for c in cards}
         out = [t for t in self.stab.steady() if t.card not in on_table and t.card not in self._illegal and t.card not in shown]
+        # A new card shows where nothing was: where a card already taken lies, another reading is that card misread.
+        over = rnd is not None and rnd.is_over
+        taken = [u for u in self._taken_places() if not over or u.card in on_table]  # hands lie fanned, overlapping
+        for t in out:
+            if any(self._one_place(t, u) and not self._put_on(t, u) for u in taken):
+                self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
+        out = [t for t in out if not any(self._one_place(t, u) and not self._put_on(t, u) for u in taken)]
+        for t in out:
+            if not self._fresh(t):
+                self.stab.misread_at[t.card] = t.box
+        out = [t for t in out if self._fresh(t)]
+        out = [t for t in out if 2 * t.direct >= t.hits] if over else self._one_per_place(out)
         return sorted(out, key=lambda t: (self._arrival(t), t.first_frame, t.card))
+
+    def _put_on(self, t: Track, u: Track) -> bool:
+        """Was card `t` put on card `u` (a Hoyle pile)? An arm came and went after `u` was there and
+        before `t` was first seen, and since then `t` is what is read there most of the time."""
+        if not any(s.end is not None and u.first_frame < s.end <= t.first_frame for s in self._spells[-8:]):
+            return False
+        return t.seen_since(t.first_frame) > 2 * u.seen_since(t.first_frame)
+
+    def _one_place(self, t: Track, u: Track) -> bool:
+        """Are two sightings one card? The same place, or the two opposite corner indices of one card."""
+        return (overlap(_place(t), _place(u)) > self.same_place
+                or (t.single and u.single and _opposite_corners(t.box, u.box, self.stab.corner_offset)))
+
+    def _known_cards(self) -> set[str]:
+        """Cards already in the record of this round: played, flagged, shown."""
+        rnd = self.match.round
+        known = {c.code for c in rnd.table.cards} if rnd is not None else set()
+        return known | {c for cards in self._shown.values() for c in cards} | set(self._illegal)
+
+    def _taken_places(self) -> list[Track]:
+        """The cards already in the record (played, flagged, shown) that are seen lying there."""
+        known = self._known_cards()
+        return [t for c in known if (t := self.stab.tracks.get(c)) is not None and t.present]
+
+    def _fresh(self, t: Track) -> bool:
+        """A card read mostly as the recognizer's second or third reading is believed only if it became
+        steady soon after it was first seen and fitted then (a new card where the arm just left); one
+        that did not is another card's misreading, lying there, and stays doubted however the rows grow.
+        Likewise a first reading that took long to become steady (too unsure, looked at again and
+        again), unless an arm put something down near it just before or meanwhile."""
+        key = (t.card, t.first_frame, t.since)
+        if key not in self._alt_fitted:
+            rnd = self.match.round
+            looks = bisect.bisect_right(self._looked, t.since) - bisect.bisect_left(self._looked, t.first_frame)
+            if 2 * t.direct >= t.hits:
+                before = self._spell_before(t)
+                self._alt_fitted[key] = (looks <= 2 * (self.stab.on_hits + self.stab.gap_allowed) or any(
+                    s.end is not None and (s is before or t.first_frame < s.end <= t.since)
+                    and any(_near(p, t.box) for p in s.landings) for s in self._spells[-30:]))
+            else:
+                self._alt_fitted[key] = (looks <= self.stab.on_hits + 2 * self.stab.gap_allowed + 1
+                                         and rnd is not None and not rnd.is_over and rnd.is_legal(t.card))
+        return self._alt_fitted[key]
+
+    def _one_per_place(self, tracks: list[Track]) -> list[Track]:
+        """Several readings steady at one place are one card: the likeliest reading (summed over the
+        frames), unless it did not fit when the card was put down and a card that did was read there
+        with real probability too (a third of the likeliest's): a card seen where the arm just left is
+        most likely one that could be played then."""
+        rnd = self.match.round
+        groups: list[list[Track]] = []
+        for t in sorted(tracks, key=lambda t: -t.support):
+            for g in groups:
+                if self._one_place(g[0], t):
+                    g.append(t)
+                    break
+            else:
+                groups.append([t])
+        out = []
+        for g in groups:
+            best = g[0]
+            if rnd is not None and not rnd.is_over and len(g) > 1:
+                fitting = self._fitting_at(min(self._arrival(t) for t in g))
+                if best.card not in fitting:
+                    fits = [t for t in g if t.card in fitting and t.support >= self.fits_share * best.support]
+                    if fits:
+                        best = fits[0]
+            out.append(best)
+        return out
+
+    def _fitting_at(self, when: int) -> set[str]:
+        """The cards that fitted at moment `when` (the record as it was then; now if nothing later was
+        written): a card put down then was one of them."""
+        events = self.match.events
+        pos = len(events)
+        while pos > 1 and self._when[pos - 1] > when and isinstance(events[pos - 1], (Play, Pass)):
+            pos -= 1
+        later = [self._pop() for _ in range(len(events) - pos)][::-1]
+        try:
+            rnd = self.match.round
+            return set() if rnd is None or rnd.is_over else {c.code for c in rnd.legal_plays}
+        finally:
+            for ev, w in later:
+                self._repush(ev, w)
 
     def _settle(self, now: int, news: list[News], final: bool) -> None:
         self._see_removals(now, news)
@@ -250,7 +385,7 @@ class Watcher:
             if due and (not cands or self._pass_first(p_frame, player, cands[0])):
                 self._passes.pop(0)
                 ev = Pass(player)
-                flag = self.match.push(ev)
+                flag = self._push(ev, p_frame)
                 news.append(News("pass", p_frame, ev, flag))
                 return True
         for t in cands:
@@ -292,10 +427,10 @@ class Watcher:
                 return e.dealer
         return self.players[0]
 
-    def _play(self, player: str, card: str, t: Track | None, news: list[News]) -> object:
+    def _play(self, player: str, card: str, t: Track | None, news: list[News], when: int | None = None) -> object:
         ev = Play(player, card)
-        flag = self.match.push(ev)
         frame = t.first_frame if t is not None else self._frame
+        flag = self._push(ev, when if when is not None else (self._arrival(t) if t is not None else self._frame))
         if flag is None:
             if t is not None:
                 outline = self.stab.outline(card)
@@ -310,7 +445,8 @@ class Watcher:
             return self._see_hand_card(t, news)
         card = t.card
         if rnd.is_legal(card):
-            self._play(self._mover(t), card, t, news)
+            if not self._play_in_time(card, t, news):
+                self._play(self._mover(t), card, t, news)
             return True
         gap = self._hidden_gap(t)
         if gap:
@@ -318,10 +454,12 @@ class Watcher:
                 self._play(self._mover(t), c, None, news)
             self._play(self._mover(t), card, t, news)
             return True
+        if self._fill_unseen(t, news):
+            return True
         if (t.hits >= self.illegal_after or final) and t.confidence >= self.illegal_confidence:
             player = self._mover(t)
             ev = Play(player, card)
-            flag = self.match.push(ev)
+            flag = self._push(ev, self._arrival(t))
             if flag is None:  # it was fine after all (an unknown opener's seven, say)
                 news.append(News("play", t.first_frame, ev))
                 return True
@@ -330,6 +468,52 @@ class Watcher:
             news.append(News("illegal", t.first_frame, ev, flag, explain() if callable(explain) else str(flag)))
             return True
         return False
+
+    def _play_in_time(self, card: str, t: Track | None, news: list[News], when: int | None = None) -> bool:
+        """A card made out only after later cards were written (the recognizer needed more looks at it)
+        goes where it arrived: the lines after that moment are taken off, the card is played, and the
+        plays taken off are put back by turn order (so they may change hands; declared passes stay
+        whose they are). Kept only if the record then has no more flags than before; else False and
+        nothing changed (the card is then played now)."""
+        if when is None:
+            assert t is not None
+            when = self._arrival(t)
+        events = self.match.events
+        pos = len(events)
+        while pos > 1 and self._when[pos - 1] > when and isinstance(events[pos - 1], (Play, Pass)):
+            pos -= 1
+        if pos == len(events):
+            return False
+        rnd = self.match.round
+        flags_before = len(rnd.flags)
+        later = [self._pop() for _ in range(len(events) - pos)][::-1]
+        mover = self.match.round.to_move
+        ok = mover is not None and self._push(Play(mover, card), when) is None
+        redone: list[tuple[object, int]] = []
+        if ok:
+            for ev, w in later:
+                to_move = self.match.round.to_move
+                if isinstance(ev, Play) and to_move is not None:
+                    ev = Play(to_move, ev.card)
+                self._repush(ev, w)
+                redone.append((ev, w))
+            ok = len(self.match.round.flags) <= flags_before
+        if not ok:
+            while len(self.match.events) > pos:
+                self._pop()
+            for ev, w in later:
+                self._repush(ev, w)
+            return False
+        outline = self.stab.outline(card) if t is not None else None
+        if outline is not None:
+            self.table.add_row_card(card, outline)
+        news.append(News("play", t.first_frame if t is not None else when, Play(mover, card)))
+        moved = [f"{b.card}: {b.player}, not {a.player}" for (a, _), (b, _) in zip(later, redone)
+                 if isinstance(a, Play) and a.player != b.player]
+        news.append(News("corrected", self._frame, None, None,
+                         f"{card} was put down before {len(later)} line(s) already written"
+                         + (f"; so {'; '.join(moved)}" if moved else "")))
+        return True
 
     def _hidden_gap(self, t: Track) -> list[str]:
         """Hoyle piles: a card put on a pile whose earlier tops were never seen; the cards in between."""
@@ -355,6 +539,81 @@ class Watcher:
             return []
         return gap
 
+    def _fill_unseen(self, t: Track, news: list[News]) -> bool:
+        """A card further out in its row than the row's end says the cards between were played. If as
+        many arm visits as those cards put something down between the row's end and this card, and no
+        card was made out from them, those were the cards (inner first), never read: they go in at
+        those moments, then this card."""
+        rnd = self.match.round
+        try:
+            c = parse_card(t.card)
+        except ValueError:
+            return False
+        row = rnd.table.rows.get(c.suit)
+        gap = row.gap_to(c) if row is not None else None
+        if not gap or not gap[1]:
+            return False
+        end, between = gap
+        moments = self._unexplained_visits(t, end.code, len(between))
+        if moments is None:
+            return False
+        base = len(self.match.events)
+        while base > 1 and self._when[base - 1] > moments[0] and isinstance(self.match.events[base - 1], (Play, Pass)):
+            base -= 1
+        saved = list(zip(self.match.events[base:], self._when[base:]))
+        told: list[News] = []
+        for g, when in zip(between, moments):
+            if not self._play_in_time(g.code, None, told, when):
+                if not rnd.is_legal(g.code) or self._play(self._mover(t), g.code, None, told, when=when) is not None:
+                    break
+        else:
+            if self.match.round.is_legal(t.card):
+                if not self._play_in_time(t.card, t, told):
+                    self._play(self._mover(t), t.card, t, told)
+                news.extend(told)
+                return True
+        while len(self.match.events) > base:  # it did not work out: leave the record as it was
+            self._pop()
+        for ev, w in saved:
+            self._repush(ev, w)
+        return False
+
+    def _unexplained_visits(self, t: Track, end: str, n: int) -> list[int] | None:
+        """The moments of the last `n` arm visits, after the card `end` was played and before `t`
+        arrived, that left something new between `end` and `t` (in the row's band of the picture) and
+        from which no card was made out; None if there are fewer."""
+        events = self.match.events
+        start = max((i for i, e in enumerate(events) if isinstance(e, RoundStart)), default=0)
+        since = next((self._when[i] for i in range(start, len(events))
+                      if isinstance(events[i], Play) and events[i].card == end), self._when[start])
+        explained = set(self._when[start:])
+        known = self._known_cards()
+        for card in known:
+            k = self.stab.tracks.get(card)
+            if k is not None:
+                explained.add(self._visit_of(k))
+        for k in self.stab.tracks.values():
+            if k is not t and k.card not in known and (k.present or k.hits > 0):
+                explained.add(self._arrival(k))
+        end_track = self.stab.tracks.get(end)
+        boxes = [t.box] + ([end_track.box] if end_track is not None else [])
+        reach = 2.0 * max(max(b[2] - b[0], b[3] - b[1]) for b in boxes)
+        x1, x2 = min(b[0] for b in boxes) - reach, max(b[2] for b in boxes) + reach
+        y1, y2 = min(b[1] for b in boxes) - reach, max(b[3] for b in boxes) + reach
+        arrival = self._arrival(t)
+        visits = [s.start for s in self._spells
+                  if s.end is not None and since < s.start < arrival and s.start not in explained
+                  and any(x1 <= p[0] <= x2 and y1 <= p[1] <= y2 for p in s.landings)]
+        return visits[-n:] if len(visits) >= n else None
+
+    def _visit_of(self, t: Track) -> int:
+        """The arm visit that put a card down: the last one before it was first seen that changed
+        something near where it lies (else its arrival)."""
+        for spell in reversed(self._spells):
+            if spell.end is not None and spell.end <= t.first_frame and any(_near(p, t.box) for p in spell.landings):
+                return spell.start
+        return self._arrival(t)
+
     def _see_removals(self, now: int, news: list[News]) -> None:
         for card in list(self._illegal):
             if self.stab.is_gone(card):
@@ -375,10 +634,10 @@ class Watcher:
         at = max(i for i, e in enumerate(events) if isinstance(e, Play) and e.card == card)
         if any(isinstance(e, RoundStart) for e in events[at:]):
             return  # from an earlier round: leave it
-        later = [self.match.pop() for _ in range(len(events) - at - 1)][::-1]
-        self.match.pop()
-        for e in later:
-            self.match.push(e)
+        later = [self._pop() for _ in range(len(events) - at - 1)][::-1]
+        self._pop()
+        for e, when in later:
+            self._push(e, when)
         flag = self._illegal.pop(card)
         news.append(News("retracted", now, None, flag, f"{card} was not illegal after all: a play before it was missed"))
 
@@ -402,6 +661,8 @@ class Watcher:
         rnd = self.match.round
         if rnd is None or not rnd.is_over or rnd.winner is None:
             return
+        if final:
+            self._deduce_unseen_hand_cards()
         n = len(self.players)
         first = self.players.index(rnd.winner) + 1
         for k in range(n - 1):
@@ -417,9 +678,24 @@ class Watcher:
                 return  # wait for this hand before writing the ones after it
             if seen:
                 ev = Show(player, tuple(sorted(seen, key=_deck_pos)))
-                self.match.push(ev)
+                self._push(ev, self._frame)
                 news.append(News("show", self._shown_first.get(seat, self._frame), ev))
             self._shown_done.add(seat)
+
+    def _deduce_unseen_hand_cards(self) -> None:
+        """The cards not on the table are in the hands. When only one hand was seen short and the cards
+        neither played nor seen in a hand are exactly as many as it lacks, they are that hand's."""
+        rnd = self.match.round
+        short = [(i, rnd.cards_left.get(p, 0) - len(self._shown.get(i, [])))
+                 for i, p in enumerate(self.players) if i not in self._shown_done]
+        short = [(i, k) for i, k in short if k > 0]
+        if len(short) != 1 or not self._shown:
+            return
+        seat, lacking = short[0]
+        accounted = {c.code for c in rnd.table.cards} | {c for cards in self._shown.values() for c in cards}
+        unseen = [r + s for s in "cdhs" for r in "A23456789TJQK" if r + s not in accounted]
+        if len(unseen) == lacking:
+            self._shown.setdefault(seat, []).extend(unseen)
 
     def _maybe_next_round(self, now: int, news: list[News]) -> None:
         """After a finished round, a table cleared for a while and then a new card starts the next round."""
@@ -429,7 +705,7 @@ class Watcher:
         if self.stab.steady():
             if self._empty_run >= self.clear_after:
                 self._push_shows(news, final=True)
-                self.match.push(End())
+                self._push(End(), now)
                 news.append(News("end", now, End()))
                 dealer = self.match.dealer_for_next_round
                 self.stab.tracks = {c: t for c, t in self.stab.tracks.items() if t.present}
@@ -441,9 +717,44 @@ class Watcher:
             self._empty_run += 1
 
 
+def _place(t: Track) -> tuple[float, float, float, float]:
+    """Where a card shows its identity: its top-left corner index when its outline is known (cards
+    overlap in a fanned row or a laid-down hand, their indices do not), else what was seen of it."""
+    if t.corners is None or len(t.corners) != 4:
+        return t.box
+    tl, tr, _, bl = order_corners(t.corners)
+    pts = [tl + a * (tr - tl) + b * (bl - tl) for a in (0.0, 0.3) for b in (0.0, 0.45)]
+    xs, ys = [float(p[0]) for p in pts], [float(p[1]) for p in pts]
+    return (min(xs), min(ys), max(xs), max(ys))
+
+
+def _opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[float, float] | None) -> bool:
+    """Are two corner-index boxes the top-left and bottom-right index of one card? `offset` is where
+    the bottom-right index lies from the top-left one on this deck (in index heights, learnt from cards
+    read whole); a neighbour in a row lies beside it, a card of the next row below it."""
+    if offset is None:
+        return False
+    ha, hb = a[3] - a[1], b[3] - b[1]
+    if min(ha, hb) <= 0 or max(ha, hb) > 1.5 * min(ha, hb):
+        return False
+    h = (ha + hb) / 2
+    dx = ((b[0] + b[2]) - (a[0] + a[2])) / 2 / h
+    dy = ((b[1] + b[3]) - (a[1] + a[3])) / 2 / h
+    if dy < 0:
+        dx, dy = -dx, -dy
+    return abs(dx - offset[0]) <= 0.25 * offset[0] + 0.2 and abs(dy - offset[1]) <= 0.2 * offset[1] + 0.2
+
+
 def _deck_pos(code: str) -> int:
     c = parse_card(code)
     return "cdhs".index(c.suit) * 13 + c.rank - 1
+
+
+def _near(point: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
+    """Is a point (the middle of a card put down) within a card's reach of what was seen of it (a
+    corner index is some way from the card's middle)?"""
+    reach = 2.0 * max(box[2] - box[0], box[3] - box[1])
+    return abs(point[0] - (box[0] + box[2]) / 2) <= reach and abs(point[1] - (box[1] + box[3]) / 2) <= reach
 
 
 def _inside(point: tuple[float, float], box: tuple[float, float, float, float], grow: float = 0.2) -> bool:
