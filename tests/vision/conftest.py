@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass, field
 
+import numpy as np
 import pytest
 
 from datasets.game_video import OracleDetector, render_round
@@ -13,6 +15,19 @@ from vision.capture import Frame
 from vision.watcher import Watcher
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dan")
+#: a frame with nothing on it, for watchers whose detector and arm check are scripted
+BLANK = np.full((90, 160, 3), 90, np.uint8)
+
+
+@dataclass(frozen=True)
+class Seen:
+    """One card as a scripted detector reports it (the fields the watcher reads of a Detection)."""
+
+    card: str
+    confidence: float
+    box: tuple[float, float, float, float]
+    corners: tuple | None = None
+    alternatives: tuple = field(default=())
 
 
 def simulated(seed: int, variant: str = "fan-tan", players=PLAYERS, strategy: str = "random") -> list[dict]:

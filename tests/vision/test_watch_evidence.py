@@ -5,25 +5,11 @@ card beyond it in its row and the arm that put it down."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-import numpy as np
-
 from scorekeeper.events import MatchStart, Play
 from vision.capture import Frame
 from vision.watcher import Watcher
 
-PLAYERS = ("Anna", "Ben", "Cleo", "Dan")
-BLANK = np.full((90, 160, 3), 90, np.uint8)
-
-
-@dataclass(frozen=True)
-class Seen:
-    card: str
-    confidence: float
-    box: tuple[float, float, float, float]
-    corners: tuple | None = None
-    alternatives: tuple = field(default=())
+from .conftest import BLANK, PLAYERS, Seen
 
 
 def place(col: float, row: float) -> tuple[float, float, float, float]:

@@ -3,24 +3,11 @@ Hoyle piles by their tops, passes where they were declared, hands laid down as s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-import numpy as np
-
 from scorekeeper.events import MatchStart, Pass, Play
 from vision.capture import Frame
 from vision.watcher import Watcher
 
-PLAYERS = ("Anna", "Ben", "Cleo", "Dan")
-BLANK = np.full((90, 160, 3), 90, np.uint8)
-
-
-@dataclass(frozen=True)
-class Seen:
-    card: str
-    confidence: float
-    box: tuple[float, float, float, float]
-    corners: tuple | None = None
+from .conftest import BLANK, PLAYERS, Seen
 
 
 class Script:
