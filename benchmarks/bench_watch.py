@@ -122,7 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=21)
     ap.add_argument("--detector", choices=["oracle", "model", "both"], default="both")
-    ap.add_argument("--deck", choices=["drawn", "photo", "both"], default="both")
+    ap.add_argument("--deck", default="both",
+                    help="drawn, photo, both, or an artwork deck name (data/artwork/<name>, e.g. a held-out "
+                         "design the recognizer never trained on: dondorf, ornamental, tigullio, vectorized)")
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--realtime", action="store_true", help="also run the model as a 10 fps live pipeline")
     ap.add_argument("--camera-fps", type=float, default=10.0)
