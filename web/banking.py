@@ -25,13 +25,14 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, redirect, render_template, request, url_for
 
 from scorekeeper.banking import (BankGame, BankMatch, Cut, CutForBank, Limits, OpenBank, PlaceBet, Result,
-                                 SPOTS, RecordError, is_fair_cut, winning_number, write_record)
+                                 SPOTS, is_fair_cut, winning_number, write_record)
 from scorekeeper.banking.record import event_to_json
 from scorekeeper.banking.verdict import replay, verdict
 
 from .db import get_db
 from .event_log import EventLog, InputError, lock, notify_change, transaction
 from .event_log import now as _now
+from .live import state_response
 from .safety import form_or_json, wants_json
 
 bp = Blueprint("banking", __name__)
@@ -313,13 +314,7 @@ def live_fragment(night_id: int):
 @bp.get("/api/bank/<int:night_id>/state")
 def state(night_id: int):
     db = get_db()
-    etag = f"b{night_id}-r{night_row(db, night_id)['revision']}"
-    if request.if_none_match.contains(etag):
-        return Response(status=304, headers={"ETag": f'"{etag}"'})
-    data = bank_state(db, night_id)
-    response = jsonify(data)
-    response.set_etag(f"b{night_id}-r{data['revision']}")
-    return response
+    return state_response(f"b{night_id}", night_row(db, night_id)["revision"], lambda: bank_state(db, night_id))
 
 
 @bp.get("/bank/<int:night_id>/record.jsonl")

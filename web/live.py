@@ -10,14 +10,25 @@ seconds, so a change made by another process shows too.
 from __future__ import annotations
 
 import json
-from typing import Iterator
+from typing import Callable, Iterator
 
-from flask import Blueprint, Response, current_app, request
+from flask import Blueprint, Response, current_app, jsonify, request
 
 from .db import connect, get_db
 from .nights import get_night, revision
 
 bp = Blueprint("live", __name__)
+
+
+def state_response(tag: str, revision: int, build: Callable[[], dict]) -> Response:
+    """A polled state: 304 while the client holds `tag` at `revision` (the night's log is unchanged),
+    else `build()` as JSON, tagged with the revision it was built at."""
+    if request.if_none_match.contains(f"{tag}-r{revision}"):
+        return Response(status=304, headers={"ETag": f'"{tag}-r{revision}"'})
+    data = build()
+    response = jsonify(data)
+    response.set_etag(f"{tag}-r{data['revision']}")
+    return response
 
 
 @bp.get("/api/nights/<int:night_id>/stream")

@@ -14,6 +14,7 @@ from flask import (Blueprint, Response, current_app, flash, jsonify, redirect, r
                    url_for)
 
 from .db import get_db
+from .live import state_response
 from .nights import (InputError, append, correct, event_from_input, get_night, load_match, lock,
                      revision, sources, undo)
 from .safety import csrf_token, form_or_json, wants_json
@@ -97,13 +98,7 @@ def state(night_id: int):
     """The table as JSON; send If-None-Match with the last ETag to get 304 when nothing changed."""
     db = get_db()
     night = get_night(db, night_id)
-    etag = f"n{night_id}-r{night.revision}"
-    if request.if_none_match.contains(etag):
-        return Response(status=304, headers={"ETag": f'"{etag}"'})
-    data = night_state(night_id)
-    response = jsonify(data)
-    response.set_etag(f"n{night_id}-r{data['revision']}")
-    return response
+    return state_response(f"n{night_id}", night.revision, lambda: night_state(night_id))
 
 
 @bp.post("/api/nights/<int:night_id>/events")
