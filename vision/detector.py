@@ -260,7 +260,7 @@ def merge_by_card(reads: list[tuple[IndexBox, str, float]], conf: float,
     """One Detection per card identity: its indices' boxes joined, its best reading's confidence.
 
     A deck holds each card once, so two indices read as the same card are that card's two corners.
-    `alternatives` (one per read, as `CardDetector.read_indices(..., top=k)` gives them) go with the
+    `alternatives` (one per read, as `CardDetector.read_top` gives them) go with the
     card's surest index.
     """
     by_card: dict[str, list[tuple[IndexBox, float, tuple]]] = {}

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol, Sequence
 
+from .table import overlap
+
 
 class DetectionLike(Protocol):
     card: str
@@ -177,9 +179,7 @@ class Stabiliser:
 
 def _same(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     """One place: the boxes overlap by more than half of the smaller."""
-    x1, y1, x2, y2 = max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3])
-    small = min((a[2] - a[0]) * (a[3] - a[1]), (b[2] - b[0]) * (b[3] - b[1]))
-    return small > 0 and max(0.0, x2 - x1) * max(0.0, y2 - y1) > 0.5 * small
+    return overlap(a, b) > 0.5
 
 
 def _one_card(d: DetectionLike, near: tuple[float, ...] | None,

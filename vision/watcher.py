@@ -262,19 +262,18 @@ class Watcher:
     def _candidates(self) -> list[Track]:
         rnd = self.match.round
         on_table = {c.code for c in rnd.table.cards} if rnd is not None else set()
-        shown = {c for cards in self._shown.values() for c in cards}
-        out = [t for t in self.stab.steady() if t.card not in on_table and t.card not in self._illegal and t.card not in shown]
-        # A new card shows where nothing was: where a card already taken lies, another reading is that card misread.
+        known = self._known_cards()
         over = rnd is not None and rnd.is_over
+        # A new card shows where nothing was: where a card already taken lies, another reading is that card misread.
         taken = [u for u in self._taken_places() if not over or u.card in on_table]  # hands lie fanned, overlapping
-        for t in out:
-            if any(self._one_place(t, u) and not self._put_on(t, u) for u in taken):
+        out = []
+        for t in self.stab.steady():
+            if t.card in known:
+                continue
+            if any(self._one_place(t, u) and not self._put_on(t, u) for u in taken) or not self._fresh(t):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
-        out = [t for t in out if not any(self._one_place(t, u) and not self._put_on(t, u) for u in taken)]
-        for t in out:
-            if not self._fresh(t):
-                self.stab.misread_at[t.card] = t.box
-        out = [t for t in out if self._fresh(t)]
+            else:
+                out.append(t)
         out = [t for t in out if 2 * t.direct >= t.hits] if over else self._one_per_place(out)
         return sorted(out, key=lambda t: (self._arrival(t), t.first_frame, t.card))
 

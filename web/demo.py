@@ -76,7 +76,6 @@ def draw_frame(app: Flask, night_id: int) -> None:
     """Draw the demo's "camera" picture: the four rows on green cloth, each card outlined."""
     try:
         import cv2
-        import numpy as np
     except ImportError:
         return
     with app.app_context(), lock():
