@@ -123,8 +123,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=21)
     ap.add_argument("--detector", choices=["oracle", "model", "both"], default="both")
     ap.add_argument("--deck", default="both",
-                    help="drawn, photo, both, or an artwork deck name (data/artwork/<name>, e.g. a held-out "
-                         "design the recognizer never trained on: dondorf, ornamental, tigullio, vectorized)")
+                    help="drawn, photo, both, an artwork deck name (data/artwork/<name>, e.g. a held-out "
+                         "design the recognizer never trained on: dondorf, ornamental, tigullio, vectorized), "
+                         "or a folder of photographs of a real deck, one upright crop per card named by its "
+                         "code (Ah.jpg, Tc.jpg, ...)")
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--realtime", action="store_true", help="also run the model as a 10 fps live pipeline")
     ap.add_argument("--camera-fps", type=float, default=10.0)

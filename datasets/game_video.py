@@ -115,13 +115,27 @@ def drawn_deck(scale: int = 3) -> dict[str, np.ndarray]:
     return deck
 
 
+PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png", ".webp", ".bmp")
+
+
 def photo_deck(folder: Path = REAL_DECK) -> dict[str, np.ndarray]:
-    """Real photographs of one physical deck, one rectified crop per card (``<code>.jpg``)."""
+    """Real photographs of one physical deck, one rectified crop per card, upright, named by its
+    code (``Ah.jpg``, ``Tc.png``, ... any of PHOTO_SUFFIXES; ``10c`` is read as ``Tc``)."""
+    folder = Path(folder)
+    if not folder.is_dir():
+        raise FileNotFoundError(f"no folder of card photographs at {folder}")
+    files: dict[str, Path] = {}
+    for f in sorted(folder.iterdir()):
+        if f.suffix.lower() in PHOTO_SUFFIXES:
+            stem = "T" + f.stem[-1] if f.stem[:-1] == "10" else f.stem
+            code = stem[:-1].upper() + stem[-1:].lower()
+            files.setdefault(code, f)
     deck = {}
     for code in CODES:
-        img = cv2.imread(str(folder / f"{code}.jpg"))
+        img = cv2.imread(str(files[code])) if code in files else None
         if img is None:
-            raise FileNotFoundError(f"no photograph of {code} in {folder}")
+            raise FileNotFoundError(f"no readable photograph of {code} in {folder} "
+                                    f"(expected {code}.jpg or .png, one per card)")
         deck[code] = img
     return deck
 
@@ -141,11 +155,14 @@ def artwork_deck(name: str, folder: Path = Path("data/artwork")) -> dict[str, np
 
 
 def load_deck(name: str) -> dict[str, np.ndarray]:
-    """'drawn' (OpenCV), 'photo' (real photographs, held out from our own tuning), or an artwork deck."""
+    """'drawn' (OpenCV), 'photo' (the real photographs in bidly_deals/card_crops), a folder of
+    photographs of another deck (a path, see photo_deck), or an artwork deck (data/artwork/<name>)."""
     if name == "drawn":
         return drawn_deck()
     if name == "photo":
         return photo_deck()
+    if "/" in name or "\\" in name or Path(name).is_dir():
+        return photo_deck(Path(name))
     return artwork_deck(name)
 
 
@@ -701,7 +718,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--layout", choices=LAYOUTS, default="spread")
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--deck", default="drawn", help="drawn | photo | an artwork deck name")
+    ap.add_argument("--deck", default="drawn",
+                    help="drawn | photo | an artwork deck name | a folder of card photographs (Ah.jpg ...)")
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--ext", default="png", choices=["png", "jpg"])
     args = ap.parse_args(argv)

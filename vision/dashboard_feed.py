@@ -65,6 +65,31 @@ class DashboardFeed:
         submit(self.app, self.night_id, event)
         self._seen_lines += 1
 
+    def sync(self, events: list) -> None:
+        """Make the night say what the watcher's record says, after the watcher re-ordered lines it had
+        already sent (a card made out late goes in where it was put down, and the plays after it may
+        change hands). Lines from the first that differs are rewritten; passes tapped on the
+        dashboard that the watcher has not taken yet stay at the end."""
+        from scorekeeper.record import read_record, write_record
+        from web.db import get_db
+        from web.nights import rewrite_from, stored_lines
+
+        want = write_record(events).splitlines()
+        with self.app.app_context():
+            db = get_db()
+            rows = stored_lines(db, self.night_id)
+            have = [r["body"] for r in rows[: self._seen_lines]]
+            first = next((i for i, (a, b) in enumerate(zip(have, want)) if a != b), min(len(have), len(want)))
+            if first == len(have) == len(want):
+                return
+            stored = read_record("".join(r["body"] + "\n" for r in rows))
+            waiting = [(ev, r["source"]) for ev, r in zip(stored[self._seen_lines:], rows[self._seen_lines:])
+                       if r["source"] != "camera"]
+            tail = read_record("\n".join(want) + "\n")[first:]
+            rewrite_from(db, self.night_id, first + 1, tail + [ev for ev, _ in waiting],
+                         sources=["camera"] * len(tail) + [src for _, src in waiting])
+        self._seen_lines = len(want)
+
     def new_passes(self, frame: int, every_s: float = 0.2) -> list[tuple[int, str]]:
         """Passes tapped on the dashboard since last asked, as (frame, player) for the watcher."""
         now = time.monotonic()

@@ -112,10 +112,11 @@ class Stabiliser:
         for card, (conf, d, direct) in seen.items():
             t = self.tracks.get(card)
             misread = self.misread_at.get(card)
-            box, single = _one_card(d, t.box if t is not None and t.hits > 0 else None, misread)
+            box, single = _one_card(d, t.box if t is not None and t.hits > 0 else None, misread, self.corner_offset)
             tracked_at_misread = t is not None and t.hits > 0 and misread is not None and _same(t.box, misread)
-            if misread is not None and _same(box, misread) and t is not None and t.hits > 0 and not tracked_at_misread:
-                continue  # the known misreading again, while the card itself is seen elsewhere
+            if (misread is not None and single and _same(box, misread) and t is not None and t.hits > 0
+                    and not tracked_at_misread):
+                continue  # the known misreading (a lone index) again, while the card itself is seen elsewhere
             if tracked_at_misread and not _same(box, misread):
                 t = None  # the card itself, away from where another card is misread as it
             elif t is not None and t.hits > 0 and _far(t.box, box):
@@ -183,31 +184,51 @@ def _same(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 
 
 def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
-              avoid: tuple[float, ...] | None = None) -> tuple[tuple[float, float, float, float], bool]:
+              avoid: tuple[float, ...] | None = None,
+              offset: tuple[float, float] | None = None) -> tuple[tuple[float, float, float, float], bool]:
     """The box of one card: a recognizer that joins the corner indices read as one card joins two
-    cards when it misreads one of them as the other (a deck holds each card once); indices farther
-    apart than the two corners of one card are split, and the group nearest where the card was seen is
-    kept (else the first); never the one at a place known to be a misreading (`avoid`)."""
-    indices = [tuple(float(v) for v in b) for b in (getattr(d, "indices", ()) or ())]
-    if len(indices) < 2:
-        return tuple(float(v) for v in d.box), len(indices) == 1  # type: ignore[return-value]
-    groups: list[list[tuple[float, ...]]] = []
-    for b in indices:
-        for g in groups:
-            if all(_same_card(b, o) for o in g):
+    cards when it misreads one of them as the other (a deck holds each card once). The indices are
+    paired up as the two corners of one card, each index in at most one pair (with the corner
+    `offset` learnt from this table, pairs that match it best first; a lone index lying a card's
+    height from a pair is not a third corner of it); then the group nearest where the card was seen
+    is kept (else the first); never the one at a place known to be a misreading (`avoid`); a pair
+    (both corners read alike) before a lone index (that is another card misread)."""
+    raw = [tuple(float(v) for v in b) for b in (getattr(d, "indices", ()) or ())]
+    if len(raw) < 2:
+        return tuple(float(v) for v in d.box), len(raw) == 1  # type: ignore[return-value]
+    # one index found more than once is one index
+    indices: list[list[tuple[float, ...]]] = []
+    for b in raw:
+        for g in indices:
+            if _same(b, g[0]):
                 g.append(b)
                 break
         else:
-            groups.append([b])
+            indices.append([b])
+
     def union(g):
         return (min(b[0] for b in g), min(b[1] for b in g), max(b[2] for b in g), max(b[3] for b in g))
 
-    def one_index(g):  # the same corner index found more than once
-        return all(_same(a, b) for a in g for b in g)
+    def misfit(a, b) -> float:  # how far a pair is from the learnt corner offset, in index heights
+        if offset is None:
+            return 0.0
+        a, b = sorted((a, b), key=lambda i: i[1])
+        h = max(a[3] - a[1], b[3] - b[1], 1.0)
+        dx, dy = ((b[0] + b[2]) - (a[0] + a[2])) / 2 / h, ((b[1] + b[3]) - (a[1] + a[3])) / 2 / h
+        return abs(dx - offset[0]) + abs(dy - offset[1])
 
+    pairs = sorted((misfit(indices[i][0], indices[j][0]), i, j) for i in range(len(indices))
+                   for j in range(i + 1, len(indices)) if _same_card(indices[i][0], indices[j][0]))
+    used: set[int] = set()
+    groups: list[tuple[list[tuple[float, ...]], bool]] = []  # (boxes, lone index)
+    for _, i, j in pairs:
+        if i not in used and j not in used:
+            used |= {i, j}
+            groups.append((indices[i] + indices[j], False))
+    groups += [(g, True) for k, g in enumerate(indices) if k not in used]
     if len(groups) == 1:
-        return tuple(float(v) for v in d.box), one_index(groups[0])  # type: ignore[return-value]
-    found = [(union(g), one_index(g)) for g in groups]
+        return union(groups[0][0]), groups[0][1]  # type: ignore[return-value]
+    found = [(union(g), lone) for g, lone in groups]
     if avoid is not None:
         found = [f for f in found if not _same(f[0], avoid)] or found
     whole = [f for f in found if not f[1]]

@@ -134,6 +134,9 @@ class Watcher:
         if self._covered:
             self._spells[-1].end = frame.index
             self._spells[-1].landings = cover.changes
+            for card, box in list(self.stab.misread_at.items()):
+                if any(_near(p, box) for p in cover.changes):
+                    del self.stab.misread_at[card]  # something new lies there: read it afresh
             self._covered = False
             self._looked_since_cover = 0
         detect = not behind or self._looked_since_cover < 2 or self._since_read >= 4
@@ -279,7 +282,10 @@ class Watcher:
 
     def _put_on(self, t: Track, u: Track) -> bool:
         """Was card `t` put on card `u` (a Hoyle pile)? An arm came and went after `u` was there and
-        before `t` was first seen, and since then `t` is what is read there most of the time."""
+        before `t` was first seen, and since then `t` is what is read there most of the time. A pile
+        holds one suit: a card of another suit read there is that card misread."""
+        if t.card[-1:].lower() != u.card[-1:].lower():
+            return False
         if not any(s.end is not None and u.first_frame < s.end <= t.first_frame for s in self._spells[-8:]):
             return False
         return t.seen_since(t.first_frame) > 2 * u.seen_since(t.first_frame)
@@ -287,7 +293,8 @@ class Watcher:
     def _one_place(self, t: Track, u: Track) -> bool:
         """Are two sightings one card? The same place, or the two opposite corner indices of one card."""
         return (overlap(_place(t), _place(u)) > self.same_place
-                or (t.single and u.single and _opposite_corners(t.box, u.box, self.stab.corner_offset)))
+                or (t.single and u.single and _opposite_corners(t.box, u.box, self.stab.corner_offset))
+                or (t.single and u.corners is not None and overlap(t.box, _place(u, far=True)) > self.same_place))
 
     def _known_cards(self) -> set[str]:
         """Cards already in the record of this round: played, flagged, shown."""
@@ -392,7 +399,77 @@ class Watcher:
                 return False  # a pass declared before this card arrived is not settled yet
             if self._judge(t, now, news, final):
                 return True
+        found = self._read_as_fitting()
+        if found is not None:
+            t, k = found
+            if self._passes and self._pass_first(*self._passes[0], t):
+                return False
+            self.stab.misread_at[t.card] = t.box
+            if not self._play_in_time(k.card, k, news, when=self._arrival(t)):
+                self._play(self._mover(t), k.card, k, news)
+            return True
         return False
+
+    def _read_as_fitting(self) -> tuple[Track, Track] | None:
+        """A card that cannot be played, read steadily where a row goes on, at the place where a card
+        that can be played there was read too (as the recognizer's second reading, say): the card that
+        fits (an ace of clubs read as the ace of spades nine times in ten, lying next to the two of
+        clubs). Returns (the reading that does not fit, the card that does) or None.
+
+        Where a row goes on: within one and a half row steps (the median distance between neighbours
+        in the rows, as seen) of the row's end that the fitting card would lie beside."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over:
+            return None
+        step = self._row_step()
+        if step is None:
+            return None
+        known = self._known_cards()
+        taken = self._taken_places()
+        for t in self.stab.steady():
+            if t.card in known or rnd.is_legal(t.card):
+                continue
+            if any(self._one_place(t, u) and not self._put_on(t, u) for u in taken):
+                continue
+            for k in sorted(self.stab.tracks.values(), key=lambda k: -k.support):
+                if k is t or k.card in known or k.last_seen < t.first_frame or not rnd.is_legal(k.card):
+                    continue
+                if not self._one_place(k, t):
+                    continue
+                c = parse_card(k.card)
+                row = rnd.table.rows.get(c.suit)
+                gap = row.gap_to(c) if row is not None else None
+                end = self.stab.tracks.get(gap[0].code) if gap else None
+                if end is None or not end.present:
+                    continue
+                if _distance(_place(t), _place(end)) <= 1.5 * step:
+                    return t, k
+        return None
+
+    def _row_step(self) -> float | None:
+        """The median distance, in the picture, between the places of neighbouring cards in the rows."""
+        rnd = self.match.round
+        steps = []
+        for row in rnd.table.rows.values():
+            if row is None:
+                continue
+            codes = [c.code for c in rnd.table.cards if c.suit == row.suit]
+            for a in codes:
+                ta = self.stab.tracks.get(a)
+                if ta is None or not ta.present:
+                    continue
+                for b in codes:
+                    tb = self.stab.tracks.get(b)
+                    if b <= a or tb is None or not tb.present:
+                        continue
+                    if abs(parse_card(a).rank - parse_card(b).rank) == 1:
+                        d = _distance(_place(ta), _place(tb))
+                        if d > 0:
+                            steps.append(d)
+        if not steps:
+            return None
+        steps.sort()
+        return steps[len(steps) // 2]
 
     def _pass_first(self, p_frame: int, player: str, t: Track) -> bool:
         """Does a pass declared at `p_frame` come before the card of track `t`?
@@ -682,19 +759,37 @@ class Watcher:
             self._shown_done.add(seat)
 
     def _deduce_unseen_hand_cards(self) -> None:
-        """The cards not on the table are in the hands. When only one hand was seen short and the cards
-        neither played nor seen in a hand are exactly as many as it lacks, they are that hand's."""
+        """The cards not on the table are in the hands. When the cards neither played nor seen in a
+        hand are exactly as many as the hands seen short lack: each such card that was read at all this
+        round (too unsurely to count), in front of a short hand, is that hand's; then, when one short
+        hand is left, the rest are its cards."""
         rnd = self.match.round
-        short = [(i, rnd.cards_left.get(p, 0) - len(self._shown.get(i, [])))
-                 for i, p in enumerate(self.players) if i not in self._shown_done]
-        short = [(i, k) for i, k in short if k > 0]
-        if len(short) != 1 or not self._shown:
+        short = {i: rnd.cards_left.get(p, 0) - len(self._shown.get(i, []))
+                 for i, p in enumerate(self.players) if i not in self._shown_done}
+        short = {i: k for i, k in short.items() if k > 0}
+        if not short or not self._shown:
             return
-        seat, lacking = short[0]
         accounted = {c.code for c in rnd.table.cards} | {c for cards in self._shown.values() for c in cards}
         unseen = [r + s for s in "cdhs" for r in "A23456789TJQK" if r + s not in accounted]
-        if len(unseen) == lacking:
-            self._shown.setdefault(seat, []).extend(unseen)
+        if len(unseen) != sum(short.values()):
+            return
+        begun = max((w for e, w in zip(self.match.events, self._when) if isinstance(e, RoundStart)), default=0)
+        if len(short) > 1 and self.table.plane is not None:
+            for card in list(unseen):
+                k = self.stab.tracks.get(card)
+                outline = self.stab.outline(card)
+                if k is None or k.last_seen < begun or outline is None:
+                    continue
+                seat = self.table.seat_of(outline, list(short))
+                self._shown.setdefault(seat, []).append(card)
+                unseen.remove(card)
+                short[seat] -= 1
+                if short[seat] == 0:
+                    del short[seat]
+        if len(short) == 1:
+            seat, lacking = next(iter(short.items()))
+            if len(unseen) == lacking:
+                self._shown.setdefault(seat, []).extend(unseen)
 
     def _maybe_next_round(self, now: int, news: list[News]) -> None:
         """After a finished round, a table cleared for a while and then a new card starts the next round."""
@@ -716,12 +811,15 @@ class Watcher:
             self._empty_run += 1
 
 
-def _place(t: Track) -> tuple[float, float, float, float]:
+def _place(t: Track, far: bool = False) -> tuple[float, float, float, float]:
     """Where a card shows its identity: its top-left corner index when its outline is known (cards
-    overlap in a fanned row or a laid-down hand, their indices do not), else what was seen of it."""
+    overlap in a fanned row or a laid-down hand, their indices do not), else what was seen of it.
+    `far`: its other index, at the bottom-right corner (a lone index read there is this card misread)."""
     if t.corners is None or len(t.corners) != 4:
         return t.box
-    tl, tr, _, bl = order_corners(t.corners)
+    tl, tr, br, bl = order_corners(t.corners)
+    if far:
+        tl, tr, bl = br, bl, tr
     pts = [tl + a * (tr - tl) + b * (bl - tl) for a in (0.0, 0.3) for b in (0.0, 0.45)]
     xs, ys = [float(p[0]) for p in pts], [float(p[1]) for p in pts]
     return (min(xs), min(ys), max(xs), max(ys))
@@ -742,6 +840,10 @@ def _opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[
     if dy < 0:
         dx, dy = -dx, -dy
     return abs(dx - offset[0]) <= 0.25 * offset[0] + 0.2 and abs(dy - offset[1]) <= 0.2 * offset[1] + 0.2
+
+
+def _distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    return math.hypot((a[0] + a[2]) / 2 - (b[0] + b[2]) / 2, (a[1] + a[3]) / 2 - (b[1] + b[3]) / 2)
 
 
 def _deck_pos(code: str) -> int:

@@ -370,6 +370,39 @@ def correct(db: sqlite3.Connection, night_id: int, line: int, event: Any | None,
     return flag
 
 
+def rewrite_from(db: sqlite3.Connection, night_id: int, line: int, events: list[Any], *,
+                 source: str = "camera", sources: list[str] | None = None) -> None:
+    """Replace the night's lines from `line` on with `events` (the camera's record, re-ordered after
+    it made out a card late), in one transaction. A new line's source is `source`, or its entry in
+    `sources` (one per event) when given; a line left as it was keeps its source. Refused,
+    with nothing changed, when the new log does not replay (`line` must be 2 or more: the `match` line
+    stays)."""
+    with lock():
+        with transaction(db):
+            rows = stored_lines(db, night_id)
+            if not rows:
+                raise InputError(f"There is no night number {night_id}.", 404)
+            if not 2 <= line <= len(rows) + 1:
+                raise InputError(f"There is no line {line} to rewrite from (lines 2 to {len(rows) + 1}).", 404)
+            try:
+                kept = read_record("".join(r["body"] + "\n" for r in rows[: line - 1]))
+                rebuilt = replay(kept + list(events))
+            except (RecordError, ValueError, TypeError, KeyError) as exc:
+                raise InputError(f"After that change the log does not replay: {exc}", 409) from None
+            bodies = _record_lines(rebuilt.events)
+            old = {r["line"]: (r["body"], r["source"]) for r in rows}
+            db.execute("DELETE FROM events WHERE night_id = ? AND line >= ?", (night_id, line))
+            for number in range(line, len(bodies) + 1):
+                body = bodies[number - 1]
+                was = old.get(number)
+                src = sources[number - line] if sources is not None and number - line < len(sources) else source
+                _insert(db, night_id, number, body, was[1] if was is not None and was[0] == body else src)
+            _bump(db, night_id)
+        _forget(night_id)
+        _remember(night_id, rebuilt, db)
+    notify_change()
+
+
 def delete_night(db: sqlite3.Connection, night_id: int) -> None:
     with lock():
         db.execute("BEGIN IMMEDIATE")

@@ -123,7 +123,10 @@ def run(args) -> int:
         if news.kind in ("illegal", "removed"):
             say(f"[frame {news.frame}] {news.kind}: {news.message}")
         if link is not None:
-            link.news(news)
+            if news.kind == "corrected":
+                link.sync(watcher.events)  # lines already sent were re-ordered
+            else:
+                link.news(news)
 
     watcher = Watcher(start, args.dealer, detector, passes=passes, on_news=on_news)
     if not args.no_web:

@@ -37,3 +37,21 @@ def test_a_record_without_hands_is_refused(tmp_path, capsys):
     (tmp_path / "r.jsonl").write_text("".join(json.dumps(e) + "\n" for e in record))
     assert main(["--record", str(tmp_path / "r.jsonl"), "--out", str(tmp_path / "v")]) == 2
     assert "hands" in capsys.readouterr().err
+
+
+def test_a_folder_of_card_photographs_is_a_deck_and_a_missing_card_is_named(tmp_path):
+    import numpy as np
+    import pytest
+
+    from datasets.game_video import CODES, load_deck
+
+    for code in CODES:
+        name = ("10" + code[1]) if code[0] == "T" else code  # either spelling of the ten
+        cv2.imwrite(str(tmp_path / f"{name}.png"), np.full((88, 63, 3), 200, np.uint8))
+    deck = load_deck(str(tmp_path))
+    assert sorted(deck) == sorted(CODES) and deck["Tc"].shape == (88, 63, 3)
+    (tmp_path / "Qh.png").unlink()
+    with pytest.raises(FileNotFoundError, match="Qh"):
+        load_deck(str(tmp_path))
+    with pytest.raises(FileNotFoundError, match="no folder"):
+        load_deck(str(tmp_path / "absent"))
