@@ -123,8 +123,8 @@ def run(args) -> int:
         if news.kind in ("illegal", "removed"):
             say(f"[frame {news.frame}] {news.kind}: {news.message}")
         if link is not None:
-            if news.kind == "corrected":
-                link.sync(watcher.events)  # lines already sent were re-ordered
+            if news.kind in ("corrected", "retracted"):
+                link.sync(watcher.events)  # lines already sent were re-ordered or taken out
             else:
                 link.news(news)
 

@@ -155,3 +155,44 @@ def test_without_an_arm_visit_for_it_the_card_beyond_a_gap_is_not_explained_away
     w.finish()
     assert [(e.player, e.card) for e in plays(w)] == [("Anna", "7h"), ("Ben", "9h")]
     assert w.match.round.flags  # the nine is recorded as the illegal play it is
+
+
+def _row_of_hearts(script: Script, w: Watcher) -> int:
+    script.table[place(6, 0)] = ("7h", 0.8, ())
+    f = run(w, 6, 0)
+    script.table[place(7, 0)] = ("8h", 0.8, ())
+    return run(w, 6, f)
+
+
+def test_a_card_read_as_another_suit_where_its_row_goes_on_is_the_card_that_fits_there():
+    script = Script()
+    w = new_watcher(script)
+    f = _row_of_hearts(script, w)
+    # the nine of hearts, next to the eight, read as the nine of spades nine times in ten
+    script.table[place(8, 0)] = ("9s", 0.4, (("9s", 0.88), ("9h", 0.12)))
+    run(w, 12, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
+
+
+def test_the_same_reading_away_from_the_row_end_is_not_taken_for_the_fitting_card():
+    script = Script()
+    w = new_watcher(script)
+    f = _row_of_hearts(script, w)
+    script.table[place(12, 0)] = ("9s", 0.4, (("9s", 0.88), ("9h", 0.12)))  # four steps beyond the eight
+    run(w, 12, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h")]
+
+
+def test_the_two_corners_of_a_card_are_paired_and_a_misread_index_beside_them_is_left_out():
+    from types import SimpleNamespace
+
+    from vision.stabiliser import _one_card
+
+    # measured on a rendered round: the three of spades read whole (top-left 353,412 and bottom-right
+    # 399,479) while the bottom-right index of the three of clubs above it was misread as 3s too
+    phantom, top_left, bottom_right = (407, 376, 415, 396), (353, 412, 363, 434), (399, 479, 408, 501)
+    d = SimpleNamespace(box=(353, 376, 415, 501), indices=(phantom, bottom_right, top_left))
+    box, lone = _one_card(d, near=None, avoid=phantom, offset=(2.0, 2.9))
+    assert box == (353.0, 412.0, 408.0, 501.0) and not lone
