@@ -414,7 +414,7 @@ class Watcher:
         """A card that cannot be played, read steadily where a row goes on, at the place where a card
         that can be played there was read too (as the recognizer's second reading, say): the card that
         fits (an ace of clubs read as the ace of spades nine times in ten, lying next to the two of
-        clubs). Returns (the reading that does not fit, the card that does) or None.
+        clubs). Not for a reading as sure as an illegal play must be to be flagged. Returns (the reading that does not fit, the card that does) or None.
 
         Where a row goes on: within one and a half row steps (the median distance between neighbours
         in the rows, as seen) of the row's end that the fitting card would lie beside."""
@@ -427,8 +427,8 @@ class Watcher:
         known = self._known_cards()
         taken = self._taken_places()
         for t in self.stab.steady():
-            if t.card in known or rnd.is_legal(t.card):
-                continue
+            if t.card in known or rnd.is_legal(t.card) or t.confidence >= self.illegal_confidence:
+                continue  # a card read surely is believed (an illegal play is flagged as such)
             if any(self._one_place(t, u) and not self._put_on(t, u) for u in taken):
                 continue
             for k in sorted(self.stab.tracks.values(), key=lambda k: -k.support):

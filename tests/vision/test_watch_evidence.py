@@ -196,3 +196,14 @@ def test_the_two_corners_of_a_card_are_paired_and_a_misread_index_beside_them_is
     d = SimpleNamespace(box=(353, 376, 415, 501), indices=(phantom, bottom_right, top_left))
     box, lone = _one_card(d, near=None, avoid=phantom, offset=(2.0, 2.9))
     assert box == (353.0, 412.0, 408.0, 501.0) and not lone
+
+
+def test_a_card_read_surely_where_its_row_goes_on_is_flagged_not_explained_away():
+    script = Script()
+    w = new_watcher(script)
+    f = _row_of_hearts(script, w)
+    script.table[place(8, 0)] = ("9s", 0.85, (("9s", 0.85), ("9h", 0.12)))  # really the nine of spades
+    run(w, 12, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9s")]
+    assert w.match.round.flags
