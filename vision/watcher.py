@@ -268,12 +268,16 @@ class Watcher:
         known = self._known_cards()
         over = rnd is not None and rnd.is_over
         # A new card shows where nothing was: where a card already taken lies, another reading is that card misread.
-        taken = [u for u in self._taken_places() if not over or u.card in on_table]  # hands lie fanned, overlapping
+        taken = [u for u in self._taken_places(lingering=True)
+                 if not over or u.card in on_table]  # hands lie fanned, overlapping
         out = []
         for t in self.stab.steady():
             if t.card in known:
                 continue
-            if any(self._one_place(t, u) and not self._put_on(t, u) for u in taken) or not self._fresh(t):
+            # A card in the record that is no longer read as itself still lies there for a reading
+            # that began while it was still read so (the recognizer now reads it as that card).
+            if any(self._one_place(t, u) and not self._put_on(t, u) and (u.present or t.first_frame <= u.last_seen)
+                   for u in taken) or not self._fresh(t):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
             else:
                 out.append(t)
@@ -302,10 +306,12 @@ class Watcher:
         known = {c.code for c in rnd.table.cards} if rnd is not None else set()
         return known | {c for cards in self._shown.values() for c in cards} | set(self._illegal)
 
-    def _taken_places(self) -> list[Track]:
-        """The cards already in the record (played, flagged, shown) that are seen lying there."""
+    def _taken_places(self, lingering: bool = False) -> list[Track]:
+        """The cards already in the record (played, flagged, shown) that are seen lying there; with
+        `lingering`, also those no longer read as themselves (see _candidates)."""
         known = self._known_cards()
-        return [t for c in known if (t := self.stab.tracks.get(c)) is not None and t.present]
+        return [t for c in known if (t := self.stab.tracks.get(c)) is not None
+                and (t.present or (lingering and t.last_seen >= 0))]
 
     def _fresh(self, t: Track) -> bool:
         """A card read mostly as the recognizer's second or third reading is believed only if it became
@@ -662,18 +668,20 @@ class Watcher:
         start = max((i for i, e in enumerate(events) if isinstance(e, RoundStart)), default=0)
         since = next((self._when[i] for i in range(start, len(events))
                       if isinstance(events[i], Play) and events[i].card == end), self._when[start])
-        explained = set(self._when[start:])
+        explained = set(self._when[start:]) | {self._visit_of(t)}  # and the visit that put `t` down
         known = self._known_cards()
         for card in known:
             k = self.stab.tracks.get(card)
             if k is not None:
                 explained.add(self._visit_of(k))
-        for k in self.stab.tracks.values():
-            if k is not t and k.card not in known and (k.present or k.hits > 0):
-                explained.add(self._arrival(k))
         end_track = self.stab.tracks.get(end)
         boxes = [t.box] + ([end_track.box] if end_track is not None else [])
         reach = 2.0 * max(max(b[2] - b[0], b[3] - b[1]) for b in boxes)
+        for k in self.stab.tracks.values():
+            if k is not t and k.card not in known and (k.present or k.hits > 0):
+                if end_track is not None and _between(k.box, end_track.box, t.box, reach):
+                    continue  # a reading between the row's end and this card: a missing card misread
+                explained.add(self._arrival(k))
         x1, x2 = min(b[0] for b in boxes) - reach, max(b[2] for b in boxes) + reach
         y1, y2 = min(b[1] for b in boxes) - reach, max(b[3] for b in boxes) + reach
         arrival = self._arrival(t)
@@ -840,6 +848,19 @@ def _opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[
     if dy < 0:
         dx, dy = -dx, -dy
     return abs(dx - offset[0]) <= 0.25 * offset[0] + 0.2 and abs(dy - offset[1]) <= 0.2 * offset[1] + 0.2
+
+
+def _between(box: tuple[float, ...], a: tuple[float, ...], b: tuple[float, ...], reach: float) -> bool:
+    """Does `box` lie between boxes `a` and `b` (its middle projected strictly inside the segment
+    between theirs, and within `reach` of that segment)?"""
+    (px, py), (ax, ay), (bx, by) = (((v[0] + v[2]) / 2, (v[1] + v[3]) / 2) for v in (box, a, b))
+    dx, dy = bx - ax, by - ay
+    length2 = dx * dx + dy * dy
+    if length2 <= 0:
+        return False
+    u = ((px - ax) * dx + (py - ay) * dy) / length2
+    off = abs((px - ax) * dy - (py - ay) * dx) / math.sqrt(length2)
+    return 0.0 < u < 1.0 and off <= reach
 
 
 def _distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
