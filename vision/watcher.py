@@ -268,16 +268,12 @@ class Watcher:
         known = self._known_cards()
         over = rnd is not None and rnd.is_over
         # A new card shows where nothing was: where a card already taken lies, another reading is that card misread.
-        taken = [u for u in self._taken_places(lingering=True)
-                 if not over or u.card in on_table]  # hands lie fanned, overlapping
+        taken = [u for u in self._taken_places() if not over or u.card in on_table]  # hands lie fanned, overlapping
         out = []
         for t in self.stab.steady():
             if t.card in known:
                 continue
-            # A card in the record that is no longer read as itself still lies there for a reading
-            # that began while it was still read so (the recognizer now reads it as that card).
-            if any(self._one_place(t, u) and not self._put_on(t, u) and (u.present or t.first_frame <= u.last_seen)
-                   for u in taken) or not self._fresh(t):
+            if any(self._one_place(t, u) and not self._put_on(t, u) for u in taken) or not self._fresh(t):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
             else:
                 out.append(t)
@@ -306,12 +302,10 @@ class Watcher:
         known = {c.code for c in rnd.table.cards} if rnd is not None else set()
         return known | {c for cards in self._shown.values() for c in cards} | set(self._illegal)
 
-    def _taken_places(self, lingering: bool = False) -> list[Track]:
-        """The cards already in the record (played, flagged, shown) that are seen lying there; with
-        `lingering`, also those no longer read as themselves (see _candidates)."""
+    def _taken_places(self) -> list[Track]:
+        """The cards already in the record (played, flagged, shown) that are seen lying there."""
         known = self._known_cards()
-        return [t for c in known if (t := self.stab.tracks.get(c)) is not None
-                and (t.present or (lingering and t.last_seen >= 0))]
+        return [t for c in known if (t := self.stab.tracks.get(c)) is not None and t.present]
 
     def _fresh(self, t: Track) -> bool:
         """A card read mostly as the recognizer's second or third reading is believed only if it became

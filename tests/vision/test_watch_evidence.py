@@ -224,17 +224,3 @@ def test_a_card_misread_between_the_row_end_and_the_card_beyond_does_not_hide_it
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
 
-
-def test_a_played_card_read_as_another_for_a_while_still_lies_there_when_that_one_becomes_playable():
-    script = Script()
-    w = new_watcher(script)
-    f = _row_of_hearts(script, w)
-    x1, y1, x2, y2 = place(7, 0)
-    script.table[(x1 + 1, y1, x2 + 1, y2)] = ("Th", 0.4, ())  # the eight of hearts also read as Th ...
-    f = run(w, 4, f)
-    del script.table[place(7, 0)]  # ... then only as Th, with no arm near it
-    f = run(w, 6, f)
-    script.table[place(8, 0)] = ("9h", 0.8, ())  # the nine of hearts: now Th could be played
-    run(w, 10, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
