@@ -24,9 +24,9 @@ class _Learnless:
 
 
 # The target of issue #4: the shipped recognizer gives the exact record. It does not yet for this
-# round on these two decks (docs/CAMERA.md: 5/6 rounds exact on held-out artwork designs, 3/6 on the
-# photographed deck, 0/6 on the OpenCV-drawn one); the test stays as written and reports XPASS once
-# it does, then drop the mark.
+# round on these two decks (docs/CAMERA.md: 14/21 and 18/21 rounds exact on two held-out artwork
+# designs, 8/12 on the photographed deck, the OpenCV-drawn one not read); the test stays as written and
+# reports XPASS once it does, then drop the mark.
 not_yet = pytest.mark.xfail(reason="the shipped model does not yet give every round exactly (docs/CAMERA.md)",
                             strict=False)
 
