@@ -70,9 +70,9 @@ class DashboardFeed:
         already sent (a card made out late goes in where it was put down, and the plays after it may
         change hands). Lines from the first that differs are rewritten; passes tapped on the
         dashboard that the watcher has not taken yet stay at the end."""
-        from scorekeeper.record import read_record, write_record
+        from scorekeeper.record import write_record
         from web.db import get_db
-        from web.nights import rewrite_from, stored_lines
+        from web.nights import load_match, rewrite_from, stored_lines
 
         want = write_record(events).splitlines()
         with self.app.app_context():
@@ -82,10 +82,10 @@ class DashboardFeed:
             first = next((i for i, (a, b) in enumerate(zip(have, want)) if a != b), min(len(have), len(want)))
             if first == len(have) == len(want):
                 return
-            stored = read_record("".join(r["body"] + "\n" for r in rows))
+            stored = load_match(db, self.night_id).events  # one event per stored line
             waiting = [(ev, r["source"]) for ev, r in zip(stored[self._seen_lines:], rows[self._seen_lines:])
                        if r["source"] != "camera"]
-            tail = read_record("\n".join(want) + "\n")[first:]
+            tail = list(events[first:])
             rewrite_from(db, self.night_id, first + 1, tail + [ev for ev, _ in waiting],
                          sources=["camera"] * len(tail) + [src for _, src in waiting])
         self._seen_lines = len(want)

@@ -75,9 +75,7 @@ class Stabiliser:
         indices = tuple(getattr(d, "indices", ()) or ())
         if len(indices) != 2 or not _same_card(indices[0], indices[1]):
             return
-        a, b = sorted(indices, key=lambda i: i[1])
-        h = max(a[3] - a[1], b[3] - b[1], 1.0)
-        dx, dy = ((b[0] + b[2]) - (a[0] + a[2])) / 2 / h, ((b[1] + b[3]) - (a[1] + a[3])) / 2 / h
+        dx, dy = _corner_offset(*indices)
         if dx < 0.5 or dy < 0.8:
             return  # not a diagonal pair
         self._offsets.append((dx, dy))
@@ -212,9 +210,7 @@ def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
     def misfit(a, b) -> float:  # how far a pair is from the learnt corner offset, in index heights
         if offset is None:
             return 0.0
-        a, b = sorted((a, b), key=lambda i: i[1])
-        h = max(a[3] - a[1], b[3] - b[1], 1.0)
-        dx, dy = ((b[0] + b[2]) - (a[0] + a[2])) / 2 / h, ((b[1] + b[3]) - (a[1] + a[3])) / 2 / h
+        dx, dy = _corner_offset(a, b)
         return abs(dx - offset[0]) + abs(dy - offset[1])
 
     pairs = sorted((misfit(indices[i][0], indices[j][0]), i, j) for i in range(len(indices))
@@ -238,6 +234,13 @@ def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
         return found[0]
     cx, cy = (near[0] + near[2]) / 2, (near[1] + near[3]) / 2
     return min(found, key=lambda f: abs((f[0][0] + f[0][2]) / 2 - cx) + abs((f[0][1] + f[0][3]) / 2 - cy))
+
+
+def _corner_offset(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, float]:
+    """Where the lower of two index boxes lies from the upper one, in index heights (x, y)."""
+    a, b = sorted((a, b), key=lambda i: i[1])
+    h = max(a[3] - a[1], b[3] - b[1], 1.0)
+    return ((b[0] + b[2]) - (a[0] + a[2])) / 2 / h, ((b[1] + b[3]) - (a[1] + a[3])) / 2 / h
 
 
 def _same_card(a: tuple[float, ...], b: tuple[float, ...]) -> bool:

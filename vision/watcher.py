@@ -284,7 +284,7 @@ class Watcher:
         """Was card `t` put on card `u` (a Hoyle pile)? An arm came and went after `u` was there and
         before `t` was first seen, and since then `t` is what is read there most of the time. A pile
         holds one suit: a card of another suit read there is that card misread."""
-        if t.card[-1:].lower() != u.card[-1:].lower():
+        if parse_card(t.card).suit != parse_card(u.card).suit:
             return False
         if not any(s.end is not None and u.first_frame < s.end <= t.first_frame for s in self._spells[-8:]):
             return False
@@ -414,27 +414,25 @@ class Watcher:
         """A card that cannot be played, read steadily where a row goes on, at the place where a card
         that can be played there was read too (as the recognizer's second reading, say): the card that
         fits (an ace of clubs read as the ace of spades nine times in ten, lying next to the two of
-        clubs). Not for a reading as sure as an illegal play must be to be flagged. Returns (the reading that does not fit, the card that does) or None.
+        clubs). Not for a reading as sure as an illegal play must be to be flagged. Returns (the
+        reading that does not fit, the card that does) or None.
 
         Where a row goes on: within one and a half row steps (the median distance between neighbours
         in the rows, as seen) of the row's end that the fitting card would lie beside."""
         rnd = self.match.round
         if rnd is None or rnd.is_over:
             return None
-        step = self._row_step()
-        if step is None:
-            return None
         known = self._known_cards()
         taken = self._taken_places()
+        step: float | None = None
         for t in self.stab.steady():
             if t.card in known or rnd.is_legal(t.card) or t.confidence >= self.illegal_confidence:
                 continue  # a card read surely is believed (an illegal play is flagged as such)
             if any(self._one_place(t, u) and not self._put_on(t, u) for u in taken):
                 continue
             for k in sorted(self.stab.tracks.values(), key=lambda k: -k.support):
-                if k is t or k.card in known or k.last_seen < t.first_frame or not rnd.is_legal(k.card):
-                    continue
-                if not self._one_place(k, t):
+                if (k is t or k.card in known or k.last_seen < t.first_frame or not rnd.is_legal(k.card)
+                        or not self._one_place(k, t)):
                     continue
                 c = parse_card(k.card)
                 row = rnd.table.rows.get(c.suit)
@@ -442,30 +440,25 @@ class Watcher:
                 end = self.stab.tracks.get(gap[0].code) if gap else None
                 if end is None or not end.present:
                     continue
-                if _distance(_place(t), _place(end)) <= 1.5 * step:
+                step = step if step is not None else self._row_step()
+                if step is not None and _distance(_place(t), _place(end)) <= 1.5 * step:
                     return t, k
         return None
 
     def _row_step(self) -> float | None:
         """The median distance, in the picture, between the places of neighbouring cards in the rows."""
-        rnd = self.match.round
         steps = []
-        for row in rnd.table.rows.values():
-            if row is None:
-                continue
-            codes = [c.code for c in rnd.table.cards if c.suit == row.suit]
-            for a in codes:
-                ta = self.stab.tracks.get(a)
-                if ta is None or not ta.present:
-                    continue
-                for b in codes:
-                    tb = self.stab.tracks.get(b)
-                    if b <= a or tb is None or not tb.present:
-                        continue
-                    if abs(parse_card(a).rank - parse_card(b).rank) == 1:
-                        d = _distance(_place(ta), _place(tb))
-                        if d > 0:
-                            steps.append(d)
+        by_suit: dict[str, list] = {}
+        for c in self.match.round.table.cards:
+            by_suit.setdefault(c.suit, []).append(c)
+        for cards in by_suit.values():
+            cards.sort(key=lambda c: c.rank)
+            for a, b in zip(cards, cards[1:]):
+                ta, tb = self.stab.tracks.get(a.code), self.stab.tracks.get(b.code)
+                if b.rank - a.rank == 1 and ta is not None and tb is not None and ta.present and tb.present:
+                    d = _distance(_place(ta), _place(tb))
+                    if d > 0:
+                        steps.append(d)
         if not steps:
             return None
         steps.sort()

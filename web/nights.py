@@ -13,7 +13,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from flask import Flask
 
@@ -355,19 +355,28 @@ def correct(db: sqlite3.Connection, night_id: int, line: int, event: Any | None,
             except (ValueError, TypeError, KeyError) as exc:
                 raise InputError(f"After that change the log does not replay: {exc}", 409) from None
             old_sources = {r["line"]: r["source"] for r in stored_lines(db, night_id)}
-            bodies = _record_lines(rebuilt.events)
-            db.execute("DELETE FROM events WHERE night_id = ? AND line >= ?", (night_id, line))
-            for number in range(line, len(bodies) + 1):
+
+            def source_of(number: int, body: str) -> str:
                 if event is None:
-                    src = old_sources.get(number + 1, "manual")
-                else:
-                    src = "manual" if number == line else old_sources.get(number, "manual")
-                _insert(db, night_id, number, bodies[number - 1], src)
-            _bump(db, night_id)
+                    return old_sources.get(number + 1, "manual")
+                return "manual" if number == line else old_sources.get(number, "manual")
+
+            _store_from(db, night_id, line, rebuilt, source_of)
         _forget(night_id)
         _remember(night_id, rebuilt, db)
     notify_change()
     return flag
+
+
+def _store_from(db: sqlite3.Connection, night_id: int, line: int, rebuilt: Match,
+                source_of: Callable[[int, str], str]) -> None:
+    """Store the rebuilt night's lines from `line` on in place of the old ones (inside the caller's
+    transaction), each with the source `source_of(line number, body)`, and move the revision on."""
+    bodies = _record_lines(rebuilt.events)
+    db.execute("DELETE FROM events WHERE night_id = ? AND line >= ?", (night_id, line))
+    for number in range(line, len(bodies) + 1):
+        _insert(db, night_id, number, bodies[number - 1], source_of(number, bodies[number - 1]))
+    _bump(db, night_id)
 
 
 def rewrite_from(db: sqlite3.Connection, night_id: int, line: int, events: list[Any], *,
@@ -385,19 +394,18 @@ def rewrite_from(db: sqlite3.Connection, night_id: int, line: int, events: list[
             if not 2 <= line <= len(rows) + 1:
                 raise InputError(f"There is no line {line} to rewrite from (lines 2 to {len(rows) + 1}).", 404)
             try:
-                kept = read_record("".join(r["body"] + "\n" for r in rows[: line - 1]))
-                rebuilt = replay(kept + list(events))
-            except (RecordError, ValueError, TypeError, KeyError) as exc:
+                rebuilt = replay(list(load_match(db, night_id).events[: line - 1]) + list(events))
+            except (ValueError, TypeError, KeyError) as exc:
                 raise InputError(f"After that change the log does not replay: {exc}", 409) from None
-            bodies = _record_lines(rebuilt.events)
             old = {r["line"]: (r["body"], r["source"]) for r in rows}
-            db.execute("DELETE FROM events WHERE night_id = ? AND line >= ?", (night_id, line))
-            for number in range(line, len(bodies) + 1):
-                body = bodies[number - 1]
+
+            def source_of(number: int, body: str) -> str:
                 was = old.get(number)
-                src = sources[number - line] if sources is not None and number - line < len(sources) else source
-                _insert(db, night_id, number, body, was[1] if was is not None and was[0] == body else src)
-            _bump(db, night_id)
+                if was is not None and was[0] == body:
+                    return was[1]
+                return sources[number - line] if sources is not None and number - line < len(sources) else source
+
+            _store_from(db, night_id, line, rebuilt, source_of)
         _forget(night_id)
         _remember(night_id, rebuilt, db)
     notify_change()

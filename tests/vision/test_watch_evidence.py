@@ -70,11 +70,28 @@ def put_down(watcher: Watcher, arms: Arms, at, start: int) -> int:
     return f
 
 
+def seven_of_hearts(w: Watcher, script: Script) -> int:
+    """Anna opens with the seven of hearts, read well from the first frame; the next frame."""
+    script.table[place(6, 0)] = ("7h", 0.8, ())
+    return run(w, 6, 0)
+
+
+def with_arms() -> tuple[Script, Arms, Watcher]:
+    script, arms = Script(), Arms()
+    return script, arms, Watcher(MatchStart("parliament", PLAYERS), "Dan", script, cover=arms)
+
+
+def seven_of_hearts_put_down(w: Watcher, script: Script, arms: Arms) -> int:
+    """Anna opens with the seven of hearts, put down by an arm and read well; the next frame."""
+    f = put_down(w, arms, place(6, 0), 0)
+    script.table[place(6, 0)] = ("7h", 0.8, ())
+    return run(w, 6, f)
+
+
 def test_a_card_read_as_one_that_cannot_lie_there_is_the_fitting_card_it_was_also_read_as():
     script = Script()
     w = new_watcher(script)
-    script.table[place(6, 0)] = ("7h", 0.8, ())
-    f = run(w, 6, 0)
+    f = seven_of_hearts(w, script)
     # the eight of hearts read as the eight of spades (cannot be played yet), with 8h second
     script.table[place(7, 0)] = ("8s", 0.45, (("8s", 0.55), ("8h", 0.35)))
     run(w, 8, f)
@@ -96,11 +113,8 @@ def test_a_second_reading_that_fitted_only_later_is_not_believed():
 
 
 def test_a_card_made_out_late_goes_where_it_was_put_down_and_later_plays_change_hands():
-    script, arms = Script(), Arms()
-    w = Watcher(MatchStart("parliament", PLAYERS), "Dan", script, cover=arms)
-    f = put_down(w, arms, place(6, 0), 0)
-    script.table[place(6, 0)] = ("7h", 0.8, ())
-    f = run(w, 6, f)
+    script, arms, w = with_arms()
+    f = seven_of_hearts_put_down(w, script, arms)
     f = put_down(w, arms, place(6, 1), f)  # Ben's seven, seen twice, then not made out for a while
     script.table[place(6, 1)] = ("7d", 0.8, ())
     f = run(w, 2, f)
@@ -119,8 +133,7 @@ def test_a_card_made_out_late_goes_where_it_was_put_down_and_later_plays_change_
 def test_a_misreading_where_a_played_card_lies_is_that_card():
     script = Script()
     w = new_watcher(script)
-    script.table[place(6, 0)] = ("7h", 0.8, ())
-    f = run(w, 6, 0)
+    f = seven_of_hearts(w, script)
     # the seven of hearts is then read as the seven of clubs (which would fit) in the same place
     script.table[place(6, 0)] = ("7c", 0.6, (("7c", 0.6), ("7h", 0.3)))
     run(w, 10, f)
@@ -129,11 +142,8 @@ def test_a_misreading_where_a_played_card_lies_is_that_card():
 
 
 def test_a_card_never_read_is_found_from_the_card_beyond_it_and_the_arm_that_put_it_down():
-    script, arms = Script(), Arms()
-    w = Watcher(MatchStart("parliament", PLAYERS), "Dan", script, cover=arms)
-    f = put_down(w, arms, place(6, 0), 0)
-    script.table[place(6, 0)] = ("7h", 0.8, ())
-    f = run(w, 6, f)
+    script, arms, w = with_arms()
+    f = seven_of_hearts_put_down(w, script, arms)
     f = put_down(w, arms, place(7, 0), f)  # Ben's eight of hearts: the recognizer cannot read it
     f = run(w, 6, f)
     f = put_down(w, arms, place(8, 0), f)  # Cleo's nine of hearts, read well
@@ -144,11 +154,8 @@ def test_a_card_never_read_is_found_from_the_card_beyond_it_and_the_arm_that_put
 
 
 def test_without_an_arm_visit_for_it_the_card_beyond_a_gap_is_not_explained_away():
-    script, arms = Script(), Arms()
-    w = Watcher(MatchStart("parliament", PLAYERS), "Dan", script, cover=arms)
-    f = put_down(w, arms, place(6, 0), 0)
-    script.table[place(6, 0)] = ("7h", 0.8, ())
-    f = run(w, 6, f)
+    script, arms, w = with_arms()
+    f = seven_of_hearts_put_down(w, script, arms)
     f = put_down(w, arms, place(8, 0), f)  # a nine of hearts where no eight was ever put down
     script.table[place(8, 0)] = ("9h", 0.8, ())
     f = run(w, 10, f)
@@ -158,8 +165,7 @@ def test_without_an_arm_visit_for_it_the_card_beyond_a_gap_is_not_explained_away
 
 
 def _row_of_hearts(script: Script, w: Watcher) -> int:
-    script.table[place(6, 0)] = ("7h", 0.8, ())
-    f = run(w, 6, 0)
+    f = seven_of_hearts(w, script)
     script.table[place(7, 0)] = ("8h", 0.8, ())
     return run(w, 6, f)
 
@@ -210,11 +216,8 @@ def test_a_card_read_surely_where_its_row_goes_on_is_flagged_not_explained_away(
 
 
 def test_a_card_misread_between_the_row_end_and_the_card_beyond_does_not_hide_its_arm_visit():
-    script, arms = Script(), Arms()
-    w = Watcher(MatchStart("parliament", PLAYERS), "Dan", script, cover=arms)
-    f = put_down(w, arms, place(6, 0), 0)
-    script.table[place(6, 0)] = ("7h", 0.8, ())
-    f = run(w, 6, f)
+    script, arms, w = with_arms()
+    f = seven_of_hearts_put_down(w, script, arms)
     f = put_down(w, arms, place(7, 0), f)  # Ben's eight of hearts, read only as a card that cannot lie there
     script.table[place(7, 0)] = ("8s", 0.3, ())
     f = run(w, 6, f)
