@@ -45,6 +45,9 @@ class Track:
     direct: int = 0  # sightings in the streak where it was the recognizer's first reading
     single: bool = False  # last seen as one corner index alone (its box is that index)
     recent: list[int] = field(default_factory=list)  # the latest frames it was seen in
+    #: where it was read as one lone index in its latest such sightings (frame, box): a neighbour's
+    #: index misread as this card moves `box` there for a while, and the card's own place must stay known
+    places: list[tuple[int, tuple[float, float, float, float]]] = field(default_factory=list)
 
     def seen_since(self, frame: int) -> int:
         """In how many of its latest frames (up to 30) it was seen at or after `frame`."""
@@ -140,6 +143,9 @@ class Stabiliser:
             t.last_seen = frame
             t.recent.append(frame)
             del t.recent[:-30]
+            if single:
+                t.places.append((frame, box))
+                del t.places[:-30]
             held = t.hits >= 2 * self.on_hits  # read so, if unsurely, again and again
             if not t.present and t.hits >= self.on_hits and (t.confidence >= self.steady_confidence or held):
                 t.present = True

@@ -254,7 +254,7 @@ class Watcher:
         known = self._known_cards()
         times = [self._arrival(t) for t in self.stab.pending()
                  if t.card not in known and t.hits <= self.stab.on_hits + self.stab.gap_allowed
-                 and 2 * t.direct >= t.hits and not any(self._one_place(t, u) for u in taken)]
+                 and 2 * t.direct >= t.hits and not any(self._lies_at(t, u) for u in taken)]
         if self._covered and self._spells:
             times.append(self._spells[-1].start)
         elif self._looked_since_cover < self.stab.on_hits + self.stab.gap_allowed and self._spells:
@@ -273,7 +273,7 @@ class Watcher:
         for t in self.stab.steady():
             if t.card in known:
                 continue
-            if any(self._one_place(t, u) and not self._put_on(t, u) for u in taken) or not self._fresh(t):
+            if any(self._lies_at(t, u) and not self._put_on(t, u) for u in taken) or not self._fresh(t):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
             else:
                 out.append(t)
@@ -295,6 +295,17 @@ class Watcher:
         return (overlap(_place(t), _place(u)) > self.same_place
                 or (t.single and u.single and _opposite_corners(t.box, u.box, self.stab.corner_offset))
                 or (t.single and u.corners is not None and overlap(t.box, _place(u, far=True)) > self.same_place))
+
+    def _lies_at(self, t: Track, u: Track) -> bool:
+        """Is `t` read where card `u` lies? Its place now, or (`t` a lone index) where `u` was read as a
+        lone index at least twice before `t` was first seen: a neighbour's index misread as `u` moves
+        u's box there for a while; its own place is still where it lies."""
+        if self._one_place(t, u):
+            return True
+        if not t.single:
+            return False
+        here = t.box
+        return sum(1 for f, box in u.places if f < t.first_frame and overlap(here, box) > self.same_place) >= 2
 
     def _known_cards(self) -> set[str]:
         """Cards already in the record of this round: played, flagged, shown."""
@@ -428,7 +439,7 @@ class Watcher:
         for t in self.stab.steady():
             if t.card in known or rnd.is_legal(t.card) or t.confidence >= self.illegal_confidence:
                 continue  # a card read surely is believed (an illegal play is flagged as such)
-            if any(self._one_place(t, u) and not self._put_on(t, u) for u in taken):
+            if any(self._lies_at(t, u) and not self._put_on(t, u) for u in taken):
                 continue
             for k in sorted(self.stab.tracks.values(), key=lambda k: -k.support):
                 if (k is t or k.card in known or k.last_seen < t.first_frame or not rnd.is_legal(k.card)

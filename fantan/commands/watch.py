@@ -39,7 +39,8 @@ def add_parser(subparsers) -> None:
     p.add_argument("--realtime", action="store_true",
                    help="play files at --fps like a live camera, skipping frames when behind")
     p.add_argument("--model", type=Path, help="recognizer model folder (default: the shipped models/)")
-    p.add_argument("--conf", type=float, default=0.3, help="recognizer confidence threshold")
+    p.add_argument("--conf", type=float, default=None,
+                   help="lowest recognizer confidence taken (default: the models' thresholds.json, as measured)")
     p.add_argument("--no-web", action="store_true", help="do not start the dashboard")
     p.add_argument("--host", default="127.0.0.1")
     p.add_argument("--port", type=int, default=5000)
