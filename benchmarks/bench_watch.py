@@ -138,6 +138,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", type=int, nargs="*", help="run only these round numbers")
     ap.add_argument("--diff", action="store_true", help="print how a record that is not exact differs")
     ap.add_argument("--models", type=Path, default=None, help="model folder for --detector model (default: the shipped models/)")
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a CardDetector keyword for the model (JSON value), e.g. index_conf=0.2 (repeat)")
     args = ap.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
 
@@ -146,7 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         try:
             from vision.detector import CardDetector
 
-            model = CardDetector(args.models)
+            from bench_synthetic import _option  # the same KEY=VALUE spelling
+
+            options = dict(_option(o) for o in args.option)
+            model = CardDetector(args.models, **options)
         except Exception as exc:  # no shipped model yet: say so, measure the rest
             print(f"model: not available ({exc})")
     decks = ["drawn", "photo"] if args.deck == "both" else [args.deck]

@@ -267,7 +267,7 @@ def merge_by_card(reads: list[tuple[IndexBox, str, float]], conf: float,
     for k, (index, card, p) in enumerate(reads):
         if card == NOT_AN_INDEX:
             continue
-        alts = alternatives[k] if alternatives else ()
+        alts = tuple(a for a in alternatives[k] if a[0] != NOT_AN_INDEX) if alternatives else ()  # never a card
         by_card.setdefault(card, []).append((index, p * index.score, alts))
     out = []
     for card, seen in by_card.items():

@@ -48,6 +48,9 @@ class Track:
     #: where it was read as one lone index in its latest such sightings (frame, box): a neighbour's
     #: index misread as this card moves `box` there for a while, and the card's own place must stay known
     places: list[tuple[int, tuple[float, float, float, float]]] = field(default_factory=list)
+    #: the last time it was read whole (its two corner indices alike), and that box
+    whole_last: int = -1
+    whole_box: tuple[float, float, float, float] | None = None
 
     def seen_since(self, frame: int) -> int:
         """In how many of its latest frames (up to 30) it was seen at or after `frame`."""
@@ -146,6 +149,8 @@ class Stabiliser:
             if single:
                 t.places.append((frame, box))
                 del t.places[:-30]
+            elif len(getattr(d, "indices", ()) or ()) >= 2:
+                t.whole_last, t.whole_box = frame, box
             held = t.hits >= 2 * self.on_hits  # read so, if unsurely, again and again
             if not t.present and t.hits >= self.on_hits and (t.confidence >= self.steady_confidence or held):
                 t.present = True

@@ -88,6 +88,8 @@ class Watcher:
         self._frame = -1
         self._picture_centre = (0.0, 0.0)
         self._illegal: dict[str, object] = {}  # card lying there that does not fit -> its flag
+        #: a reading found where a card in the record lay -> [(that place, that card)]
+        self._misread_places: dict[str, list[tuple[tuple[float, float, float, float], str]]] = {}
         self._shown: dict[int, list[str]] = {}  # seat -> cards seen laid down
         self._shown_first: dict[int, int] = {}
         self._shown_done: set[int] = set()
@@ -137,6 +139,8 @@ class Watcher:
             for card, box in list(self.stab.misread_at.items()):
                 if any(_near(p, box) for p in cover.changes):
                     del self.stab.misread_at[card]  # something new lies there: read it afresh
+            for card, places in self._misread_places.items():
+                places[:] = [(box, under) for box, under in places if not any(_near(p, box) for p in cover.changes)]
             self._covered = False
             self._looked_since_cover = 0
         detect = not behind or self._looked_since_cover < 2 or self._since_read >= 4
@@ -195,6 +199,7 @@ class Watcher:
         self._push(RoundStart(dealer), frame)
         self.table = TableModel(len(self.players))
         self.stab.misread_at.clear()
+        self._misread_places.clear()
         self._illegal.clear()
         self._shown.clear()
         self._shown_first.clear()
@@ -254,7 +259,8 @@ class Watcher:
         known = self._known_cards()
         times = [self._arrival(t) for t in self.stab.pending()
                  if t.card not in known and t.hits <= self.stab.on_hits + self.stab.gap_allowed
-                 and 2 * t.direct >= t.hits and not any(self._lies_at(t, u) for u in taken)]
+                 and 2 * t.direct >= t.hits and not any(self._lies_at(t, u) for u in taken)
+                 and not self._misread_here(t)]
         if self._covered and self._spells:
             times.append(self._spells[-1].start)
         elif self._looked_since_cover < self.stab.on_hits + self.stab.gap_allowed and self._spells:
@@ -273,8 +279,12 @@ class Watcher:
         for t in self.stab.steady():
             if t.card in known:
                 continue
-            if any(self._lies_at(t, u) and not self._put_on(t, u) for u in taken) or not self._fresh(t):
+            under = next((u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)), None)
+            if under is not None or not self._fresh(t) or self._misread_here(t):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
+                if (under is not None and under.last_seen > t.first_frame  # both read there at once
+                        and not any(_same_place(t.box, box) for box, _ in self._misread_places.get(t.card, ()))):
+                    self._misread_places.setdefault(t.card, []).append((t.box, under.card))
             else:
                 out.append(t)
         out = [t for t in out if 2 * t.direct >= t.hits] if over else self._one_per_place(out)
@@ -282,13 +292,22 @@ class Watcher:
 
     def _put_on(self, t: Track, u: Track) -> bool:
         """Was card `t` put on card `u` (a Hoyle pile)? An arm came and went after `u` was there and
-        before `t` was first seen, and since then `t` is what is read there most of the time. A pile
-        holds one suit: a card of another suit read there is that card misread."""
+        before `t` was first seen, and since then `t` is what is read there most of the time, or at
+        the corner where `u` was read before (below). A pile holds one suit: a card of another suit
+        read there is that card misread."""
         if parse_card(t.card).suit != parse_card(u.card).suit:
             return False
-        if not any(s.end is not None and u.first_frame < s.end <= t.first_frame for s in self._spells[-8:]):
+        ends = [s.end for s in self._spells[-8:] if s.end is not None and s.end <= t.first_frame]
+        if not any(u.first_frame < e for e in ends):
             return False
-        return t.seen_since(t.first_frame) > 2 * u.seen_since(t.first_frame)
+        if t.seen_since(t.first_frame) > 2 * u.seen_since(t.first_frame):
+            return True
+        # `u` was read whole (both corners) before an arm came; since then one corner reads `t` and
+        # `u` is read only at the other: a card of the pile's suit put squarely on it, whose one
+        # index the recognizer still reads as the card under it
+        return (t.single and u.whole_box is not None and u.whole_last < t.first_frame
+                and any(u.whole_last < e for e in ends) and _inside(_middle(t.box), u.whole_box, grow=0.0)
+                and overlap(t.box, u.box) <= self.same_place)
 
     def _one_place(self, t: Track, u: Track) -> bool:
         """Are two sightings one card? The same place, or the two opposite corner indices of one card."""
@@ -306,6 +325,19 @@ class Watcher:
             return False
         here = t.box
         return sum(1 for f, box in u.places if f < t.first_frame and overlap(here, box) > self.same_place) >= 2
+
+    def _misread_here(self, t: Track) -> bool:
+        """Is `t` read where this very reading was found to be a card in the record misread, while
+        that card was still read there too (at any of the places where that happened this round),
+        with nothing put down there since (an arm leaving something new there forgets the place)?
+        The card under it may no longer be read as itself, so no card steadily read there says so.
+        A card of the same suit that can be played now may have been put on it (a Hoyle pile whose
+        top hides the card under it, still read as that card at one corner for a while); one further
+        out could only be a pile top with cards between played unseen, not while the card under it
+        was still read."""
+        suit, fits = parse_card(t.card).suit, self._fits_now(t.card)
+        return any(overlap(t.box, box) > self.same_place and (parse_card(under).suit != suit or not fits)
+                   for box, under in self._misread_places.get(t.card, ()))
 
     def _known_cards(self) -> set[str]:
         """Cards already in the record of this round: played, flagged, shown."""
@@ -766,9 +798,9 @@ class Watcher:
 
     def _deduce_unseen_hand_cards(self) -> None:
         """The cards not on the table are in the hands. When the cards neither played nor seen in a
-        hand are exactly as many as the hands seen short lack: each such card that was read at all this
-        round (too unsurely to count), in front of a short hand, is that hand's; then, when one short
-        hand is left, the rest are its cards."""
+        hand are exactly as many as the hands seen short lack: each such card that was read at all after
+        the last play (too unsurely to count), in front of a short hand, is that hand's; then, when one
+        short hand is left, the rest are its cards."""
         rnd = self.match.round
         short = {i: rnd.cards_left.get(p, 0) - len(self._shown.get(i, []))
                  for i, p in enumerate(self.players) if i not in self._shown_done}
@@ -779,12 +811,14 @@ class Watcher:
         unseen = [r + s for s in "cdhs" for r in "A23456789TJQK" if r + s not in accounted]
         if len(unseen) != sum(short.values()):
             return
-        begun = max((w for e, w in zip(self.match.events, self._when) if isinstance(e, RoundStart)), default=0)
+        # hands are laid down once the round is over: a reading before that is some other card misread
+        over_at = max((w for e, w in zip(self.match.events, self._when) if isinstance(e, (RoundStart, Play))),
+                      default=0)
         if len(short) > 1 and self.table.plane is not None:
             for card in list(unseen):
                 k = self.stab.tracks.get(card)
                 outline = self.stab.outline(card)
-                if k is None or k.last_seen < begun or outline is None:
+                if k is None or k.last_seen <= over_at or outline is None:
                     continue
                 seat = self.table.seat_of(outline, list(short))
                 self._shown.setdefault(seat, []).append(card)
@@ -881,3 +915,11 @@ def _inside(point: tuple[float, float], box: tuple[float, float, float, float], 
     x1, y1, x2, y2 = box
     dx, dy = (x2 - x1) * grow, (y2 - y1) * grow
     return x1 - dx <= point[0] <= x2 + dx and y1 - dy <= point[1] <= y2 + dy
+
+
+def _middle(box: tuple[float, float, float, float]) -> tuple[float, float]:
+    return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+
+
+def _same_place(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    return overlap(a, b) > 0.5

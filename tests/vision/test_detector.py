@@ -107,6 +107,13 @@ def test_something_that_is_no_index_is_not_a_card() -> None:
     assert [d.card for d in merge_by_card([(pip, "none", 0.97), (seven, "7d", 0.99)], conf=0.3)] == ["7d"]
 
 
+def test_no_index_is_never_a_next_reading_either() -> None:
+    # an index read as Th 0.6, "none" 0.3: the watcher takes next readings as weaker sightings of cards
+    ten = IndexBox((100, 100, 120, 130), 0.9)
+    (card,) = merge_by_card([(ten, "Th", 0.6)], conf=0.1, alternatives=[(("Th", 0.6), ("none", 0.3), ("6h", 0.1))])
+    assert card.alternatives == (("Th", 0.6), ("6h", 0.1))
+
+
 def test_readings_below_the_confidence_floor_are_dropped() -> None:
     faint = IndexBox((0, 0, 10, 10), 0.4)
     assert merge_by_card([(faint, "Ks", 0.5)], conf=0.3) == []

@@ -253,3 +253,22 @@ def test_a_card_read_where_a_played_card_was_read_before_is_that_card_though_its
     run(w, 12, f)
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h")]
+
+
+def test_a_reading_of_another_suit_found_to_be_a_misreading_stays_one_when_the_card_under_it_is_no_longer_read():
+    # measured on a fanned round of a training design: the six of hearts' index read as the ten of
+    # diamonds (dismissed: the six lay there), then no longer read as the six at all, and read as the
+    # ten again once the ten fitted. (A card of the same suit may have been put on it: a Hoyle pile.)
+    script = LoneScript()
+    w = new_watcher(script)
+    f = seven_of_hearts(w, script)
+    script.table[place(7, 0)] = ("8h", 0.8, ())
+    f = run(w, 6, f)
+    script.table[place(7, 0)] = ("7d", 0.3, (("7d", 0.5), ("8h", 0.4)))  # the eight, still read as itself too
+    f = run(w, 8, f)
+    del script.table[place(7, 0)]  # not read at all for a while
+    f = run(w, 8, f)
+    script.table[place(7, 0)] = ("7d", 0.3, (("7d", 0.6), ("Ks", 0.2)))  # now only as the seven of diamonds
+    run(w, 12, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h")]
