@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import bisect
 import math
+from itertools import combinations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol
 
 from scorekeeper.cards import parse_card
 from scorekeeper.events import End, MatchStart, Pass, Play, RoundStart, Show
+from scorekeeper.flags import ILLEGAL_PASS
 from scorekeeper.match import Match
 
 from .capture import Frame
@@ -763,6 +765,8 @@ class Watcher:
         if outline is None or not holders or self.table.plane is None:
             return False
         seat = self.table.seat_of(outline, holders)
+        if seat in self._shown_done:
+            return False  # that hand is written, all its cards seen: this reading is not one of them
         self._shown.setdefault(seat, []).append(t.card)
         self._shown_first.setdefault(seat, self._arrival(t))
         return True
@@ -775,6 +779,7 @@ class Watcher:
         rnd = self.match.round
         if rnd is None or not rnd.is_over or rnd.winner is None:
             return
+        self._trim_hands()
         if final:
             self._deduce_unseen_hand_cards()
         n = len(self.players)
@@ -795,6 +800,19 @@ class Watcher:
                 self._push(ev, self._frame)
                 news.append(News("show", self._shown_first.get(seat, self._frame), ev))
             self._shown_done.add(seat)
+
+    def _trim_hands(self) -> None:
+        """A hand holds the cards its holder has left, no more: when more were read in front of a seat
+        (an index of one hand card misread as a card lying elsewhere), the least surely read of them
+        (probability summed over its sightings) are not that hand's; they count as not seen, so the
+        last hands may still take them (`_deduce_unseen_hand_cards`)."""
+        rnd = self.match.round
+        for seat, seen in self._shown.items():
+            left = rnd.cards_left.get(self.players[seat], 0)
+            if seat in self._shown_done or len(seen) <= left:
+                continue
+            sure = sorted(seen, key=lambda c: -(t.support if (t := self.stab.tracks.get(c)) is not None else 0.0))
+            seen[:] = [c for c in seen if c in sure[:left]]
 
     def _deduce_unseen_hand_cards(self) -> None:
         """The cards not on the table are in the hands. When the cards neither played nor seen in a
@@ -830,6 +848,39 @@ class Watcher:
             seat, lacking = next(iter(short.items()))
             if len(unseen) == lacking:
                 self._shown.setdefault(seat, []).extend(unseen)
+        elif len(short) > 1:
+            chosen = self._hands_the_passes_allow(short, unseen)
+            if chosen is not None:
+                for seat, cards in chosen.items():
+                    self._shown.setdefault(seat, []).extend(cards)
+
+    def _hands_the_passes_allow(self, short: dict[int, int], unseen: list[str],
+                                most: int = 400) -> dict[int, list[str]] | None:
+        """The cards never seen, shared out among several short hands: the one way of sharing them
+        (each hand taking as many as it lacks) under which the fewest passes of the round are proven
+        illegal (a player must play when able, so a pass while holding a card that fitted is
+        unlikely). None when that way is not the only one, or there are more than `most` ways."""
+        seats = sorted(short)
+        ways: list[dict[int, list[str]]] = [{}]
+        for seat in seats:
+            ways = [{**w, seat: list(pick)} for w in ways
+                    for pick in combinations([c for c in unseen if not any(c in v for v in w.values())], short[seat])]
+            if len(ways) > most:
+                return None
+        n = len(self.players)
+        first = self.players.index(self.match.round.winner) + 1
+        order = [(first + k) % n for k in range(n) if (first + k) % n in short]
+        scored = []
+        for way in ways:
+            for seat in order:
+                cards = tuple(sorted(self._shown.get(seat, []) + way[seat], key=_deck_pos))
+                self.match.push(Show(self.players[seat], cards))
+            scored.append((sum(1 for f in self.match.round.flags if f.kind == ILLEGAL_PASS), way))
+            for _ in order:
+                self.match.pop()
+        least = min(k for k, _ in scored)
+        best = [way for k, way in scored if k == least]
+        return best[0] if len(best) == 1 else None
 
     def _maybe_next_round(self, now: int, news: list[News]) -> None:
         """After a finished round, a table cleared for a while and then a new card starts the next round."""

@@ -272,3 +272,35 @@ def test_a_reading_of_another_suit_found_to_be_a_misreading_stays_one_when_the_c
     run(w, 12, f)
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h")]
+
+
+def test_a_card_put_squarely_on_a_pile_is_read_at_the_corner_where_the_card_under_it_was_read():
+    # measured on a Hoyle round of a training design: the ten of diamonds put on the nine's pile, its
+    # bottom-right index read as Td, its top-left one still as 9d, where the nine had been read whole
+    from types import SimpleNamespace
+
+    class Corners:
+        def __init__(self):
+            self.seen: list[tuple[str, float, tuple]] = []  # (card, confidence, its index boxes)
+
+        def detect(self, image):
+            return [SimpleNamespace(card=c, confidence=p, corners=None, alternatives=(), indices=boxes,
+                                    box=(min(b[0] for b in boxes), min(b[1] for b in boxes),
+                                         max(b[2] for b in boxes), max(b[3] for b in boxes)))
+                    for c, p, boxes in self.seen]
+
+    script, arms = Corners(), Arms()
+    w = Watcher(MatchStart("parliament", PLAYERS), "Dan", script, cover=arms)
+    seven = ((40, 10, 50, 24), (76, 60, 86, 74))
+    f = put_down(w, arms, seven[0], 0)
+    script.seen = [("7h", 0.8, seven)]
+    f = run(w, 6, f)
+    top_left, bottom_right = (100, 10, 110, 24), (136, 60, 146, 74)
+    f = put_down(w, arms, top_left, f)
+    script.seen.append(("8h", 0.8, (top_left, bottom_right)))  # the eight, read whole
+    f = run(w, 6, f)
+    f = put_down(w, arms, bottom_right, f)  # the nine, squarely on the eight
+    script.seen[1:] = [("8h", 0.35, (top_left,)), ("9h", 0.6, (bottom_right,))]
+    run(w, 10, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
