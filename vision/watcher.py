@@ -284,9 +284,10 @@ class Watcher:
             under = next((u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)), None)
             if under is not None or not self._fresh(t) or self._misread_here(t):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
+                places = self._misread_places.setdefault(t.card, [])
                 if (under is not None and under.last_seen > t.first_frame  # both read there at once
-                        and not any(_same_place(t.box, box) for box, _ in self._misread_places.get(t.card, ()))):
-                    self._misread_places.setdefault(t.card, []).append((t.box, under.card))
+                        and not any(overlap(t.box, box) > self.same_place for box, _ in places)):
+                    places.append((t.box, under.card))
             else:
                 out.append(t)
         out = [t for t in out if 2 * t.direct >= t.hits] if over else self._one_per_place(out)
@@ -970,7 +971,3 @@ def _inside(point: tuple[float, float], box: tuple[float, float, float, float], 
 
 def _middle(box: tuple[float, float, float, float]) -> tuple[float, float]:
     return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
-
-
-def _same_place(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    return overlap(a, b) > 0.5

@@ -244,9 +244,7 @@ def test_a_card_read_where_a_played_card_was_read_before_is_that_card_though_its
     # moved there), and the six's own index was read as the ten of hearts, which fitted by then
     script = LoneScript()
     w = new_watcher(script)
-    f = seven_of_hearts(w, script)
-    script.table[place(7, 0)] = ("8h", 0.8, ())
-    f = run(w, 6, f)
+    f = _row_of_hearts(script, w)
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h")]
     script.table[place(6, 0)] = ("8h", 0.5, (("8h", 0.6), ("7h", 0.3)))  # the seven's index read as the eight
     script.table[place(7, 0)] = ("9h", 0.3, (("9h", 0.61), ("8h", 0.28)))  # the eight's own read as the nine
@@ -261,9 +259,7 @@ def test_a_reading_of_another_suit_found_to_be_a_misreading_stays_one_when_the_c
     # ten again once the ten fitted. (A card of the same suit may have been put on it: a Hoyle pile.)
     script = LoneScript()
     w = new_watcher(script)
-    f = seven_of_hearts(w, script)
-    script.table[place(7, 0)] = ("8h", 0.8, ())
-    f = run(w, 6, f)
+    f = _row_of_hearts(script, w)
     script.table[place(7, 0)] = ("7d", 0.3, (("7d", 0.5), ("8h", 0.4)))  # the eight, still read as itself too
     f = run(w, 8, f)
     del script.table[place(7, 0)]  # not read at all for a while
