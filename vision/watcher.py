@@ -23,7 +23,7 @@ from itertools import combinations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol
 
-from scorekeeper.cards import parse_card
+from scorekeeper.cards import DECK, parse_card
 from scorekeeper.events import End, MatchStart, Pass, Play, RoundStart, Show
 from scorekeeper.flags import ILLEGAL_PASS
 from scorekeeper.match import Match
@@ -138,11 +138,7 @@ class Watcher:
         if self._covered:
             self._spells[-1].end = frame.index
             self._spells[-1].landings = cover.changes
-            for card, box in list(self.stab.misread_at.items()):
-                if any(_near(p, box) for p in cover.changes):
-                    del self.stab.misread_at[card]  # something new lies there: read it afresh
-            for card, places in self._misread_places.items():
-                places[:] = [(box, under) for box, under in places if not any(_near(p, box) for p in cover.changes)]
+            self._forget_misreadings_near(cover.changes)
             self._covered = False
             self._looked_since_cover = 0
         detect = not behind or self._looked_since_cover < 2 or self._since_read >= 4
@@ -318,6 +314,15 @@ class Watcher:
                 or (t.single and u.single and _opposite_corners(t.box, u.box, self.stab.corner_offset))
                 or (t.single and u.corners is not None and overlap(t.box, _place(u, far=True)) > self.same_place))
 
+    def _forget_misreadings_near(self, landings: tuple[tuple[float, float], ...]) -> None:
+        """Something new lies where an arm just left: the places known for misreadings near it are
+        read afresh (a card put on that very pile, or where a phantom was read before)."""
+        for card, box in list(self.stab.misread_at.items()):
+            if any(_near(p, box) for p in landings):
+                del self.stab.misread_at[card]
+        for places in self._misread_places.values():
+            places[:] = [(box, under) for box, under in places if not any(_near(p, box) for p in landings)]
+
     def _lies_at(self, t: Track, u: Track) -> bool:
         """Is `t` read where card `u` lies? Its place now, or (`t` a lone index) where `u` was read as a
         lone index at least twice before `t` was first seen: a neighbour's index misread as `u` moves
@@ -338,9 +343,11 @@ class Watcher:
         top hides the card under it, still read as that card at one corner for a while); one further
         out could only be a pile top with cards between played unseen, not while the card under it
         was still read."""
-        suit, fits = parse_card(t.card).suit, self._fits_now(t.card)
-        return any(overlap(t.box, box) > self.same_place and (parse_card(under).suit != suit or not fits)
-                   for box, under in self._misread_places.get(t.card, ()))
+        here = [under for box, under in self._misread_places.get(t.card, ()) if overlap(t.box, box) > self.same_place]
+        if not here:
+            return False
+        suit = parse_card(t.card).suit
+        return any(parse_card(under).suit != suit for under in here) or not self._fits_now(t.card)
 
     def _known_cards(self) -> set[str]:
         """Cards already in the record of this round: played, flagged, shown."""
@@ -783,10 +790,7 @@ class Watcher:
         self._trim_hands()
         if final:
             self._deduce_unseen_hand_cards()
-        n = len(self.players)
-        first = self.players.index(rnd.winner) + 1
-        for k in range(n - 1):
-            seat = (first + k) % n
+        for seat in self._counting_order():
             player = self.players[seat]
             if seat in self._shown_done:
                 continue
@@ -801,6 +805,13 @@ class Watcher:
                 self._push(ev, self._frame)
                 news.append(News("show", self._shown_first.get(seat, self._frame), ev))
             self._shown_done.add(seat)
+
+    def _counting_order(self) -> list[int]:
+        """The seats other than the winner's, clockwise from the winner's left (the order hands are
+        counted and shown in)."""
+        n = len(self.players)
+        first = self.players.index(self.match.round.winner) + 1
+        return [(first + k) % n for k in range(n - 1)]
 
     def _trim_hands(self) -> None:
         """A hand holds the cards its holder has left, no more: when more were read in front of a seat
@@ -827,7 +838,7 @@ class Watcher:
         if not short or not self._shown:
             return
         accounted = {c.code for c in rnd.table.cards} | {c for cards in self._shown.values() for c in cards}
-        unseen = [r + s for s in "cdhs" for r in "A23456789TJQK" if r + s not in accounted]
+        unseen = [c.code for c in DECK if c.code not in accounted]
         if len(unseen) != sum(short.values()):
             return
         # hands are laid down once the round is over: a reading before that is some other card misread
@@ -868,9 +879,7 @@ class Watcher:
                     for pick in combinations([c for c in unseen if not any(c in v for v in w.values())], short[seat])]
             if len(ways) > most:
                 return None
-        n = len(self.players)
-        first = self.players.index(self.match.round.winner) + 1
-        order = [(first + k) % n for k in range(n) if (first + k) % n in short]
+        order = [seat for seat in self._counting_order() if seat in short]
         scored = []
         for way in ways:
             for seat in order:
@@ -937,7 +946,7 @@ def _opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[
 def _between(box: tuple[float, ...], a: tuple[float, ...], b: tuple[float, ...], reach: float) -> bool:
     """Does `box` lie between boxes `a` and `b` (its middle projected strictly inside the segment
     between theirs, and within `reach` of that segment)?"""
-    (px, py), (ax, ay), (bx, by) = (((v[0] + v[2]) / 2, (v[1] + v[3]) / 2) for v in (box, a, b))
+    (px, py), (ax, ay), (bx, by) = (_middle(v) for v in (box, a, b))
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
     if length2 <= 0:
@@ -948,7 +957,8 @@ def _between(box: tuple[float, ...], a: tuple[float, ...], b: tuple[float, ...],
 
 
 def _distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    return math.hypot((a[0] + a[2]) / 2 - (b[0] + b[2]) / 2, (a[1] + a[3]) / 2 - (b[1] + b[3]) / 2)
+    (ax, ay), (bx, by) = _middle(a), _middle(b)
+    return math.hypot(ax - bx, ay - by)
 
 
 def _deck_pos(code: str) -> int:
@@ -969,5 +979,5 @@ def _inside(point: tuple[float, float], box: tuple[float, float, float, float], 
     return x1 - dx <= point[0] <= x2 + dx and y1 - dy <= point[1] <= y2 + dy
 
 
-def _middle(box: tuple[float, float, float, float]) -> tuple[float, float]:
+def _middle(box: tuple[float, ...]) -> tuple[float, float]:
     return ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
