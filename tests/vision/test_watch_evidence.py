@@ -37,6 +37,13 @@ def plays(watcher: Watcher) -> list:
     return [e for e in watcher.events if isinstance(e, Play)]
 
 
+def to_the_end(watcher: Watcher, frames: int, start: int) -> list:
+    """`frames` more frames, then the end of the source; the plays in the record."""
+    run(watcher, frames, start)
+    watcher.finish()
+    return plays(watcher)
+
+
 def new_watcher(script: Script) -> Watcher:
     return Watcher(MatchStart("parliament", PLAYERS), "Dan", script)  # Anna, left of the dealer, starts
 
@@ -94,9 +101,7 @@ def test_a_card_read_as_one_that_cannot_lie_there_is_the_fitting_card_it_was_als
     f = seven_of_hearts(w, script)
     # the eight of hearts read as the eight of spades (cannot be played yet), with 8h second
     script.table[place(7, 0)] = ("8s", 0.45, (("8s", 0.55), ("8h", 0.35)))
-    run(w, 8, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h")]
+    assert to_the_end(w, 8, f) == [Play("Anna", "7h"), Play("Ben", "8h")]
 
 
 def test_a_second_reading_that_fitted_only_later_is_not_believed():
@@ -107,9 +112,7 @@ def test_a_second_reading_that_fitted_only_later_is_not_believed():
     script.table[place(8, 2)] = ("9s", 0.5, (("9s", 0.6), ("8d", 0.3)))
     f = run(w, 6, 0)
     script.table[place(7, 1)] = ("7d", 0.8, ())
-    run(w, 8, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "7d")]  # no 8d, though it fits after the 7d
+    assert to_the_end(w, 8, f) == [Play("Anna", "7h"), Play("Ben", "7d")]  # no 8d, though it fits after the 7d
 
 
 def test_a_card_made_out_late_goes_where_it_was_put_down_and_later_plays_change_hands():
@@ -125,9 +128,7 @@ def test_a_card_made_out_late_goes_where_it_was_put_down_and_later_plays_change_
     f = run(w, 5, f)
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "7s")]  # so far the camera knows no better
     script.table[place(6, 1)] = ("7d", 0.8, ())  # the seven of diamonds is made out again, same place
-    run(w, 5, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "7d"), Play("Cleo", "7s")]
+    assert to_the_end(w, 5, f) == [Play("Anna", "7h"), Play("Ben", "7d"), Play("Cleo", "7s")]
 
 
 def test_a_misreading_where_a_played_card_lies_is_that_card():
@@ -136,20 +137,26 @@ def test_a_misreading_where_a_played_card_lies_is_that_card():
     f = seven_of_hearts(w, script)
     # the seven of hearts is then read as the seven of clubs (which would fit) in the same place
     script.table[place(6, 0)] = ("7c", 0.6, (("7c", 0.6), ("7h", 0.3)))
-    run(w, 10, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h")]
+    assert to_the_end(w, 10, f) == [Play("Anna", "7h")]
+
+
+def eight_then_nine_of_hearts(eight_read_as: tuple | None) -> Watcher:
+    """Anna's seven of hearts; Ben's eight put down and read as `eight_read_as` (None: not at all);
+    Cleo's nine put down and read well; the end of the source."""
+    script, arms, w = with_arms()
+    f = seven_of_hearts_put_down(w, script, arms)
+    f = put_down(w, arms, place(7, 0), f)
+    if eight_read_as is not None:
+        script.table[place(7, 0)] = eight_read_as
+    f = run(w, 6, f)
+    f = put_down(w, arms, place(8, 0), f)
+    script.table[place(8, 0)] = ("9h", 0.8, ())
+    to_the_end(w, 8, f)
+    return w
 
 
 def test_a_card_never_read_is_found_from_the_card_beyond_it_and_the_arm_that_put_it_down():
-    script, arms, w = with_arms()
-    f = seven_of_hearts_put_down(w, script, arms)
-    f = put_down(w, arms, place(7, 0), f)  # Ben's eight of hearts: the recognizer cannot read it
-    f = run(w, 6, f)
-    f = put_down(w, arms, place(8, 0), f)  # Cleo's nine of hearts, read well
-    script.table[place(8, 0)] = ("9h", 0.8, ())
-    f = run(w, 8, f)
-    w.finish()
+    w = eight_then_nine_of_hearts(None)  # the recognizer cannot read the eight
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
 
 
@@ -176,9 +183,7 @@ def test_a_card_read_as_another_suit_where_its_row_goes_on_is_the_card_that_fits
     f = _row_of_hearts(script, w)
     # the nine of hearts, next to the eight, read as the nine of spades nine times in ten
     script.table[place(8, 0)] = ("9s", 0.4, (("9s", 0.88), ("9h", 0.12)))
-    run(w, 12, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
+    assert to_the_end(w, 12, f) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
 
 
 def test_the_same_reading_away_from_the_row_end_is_not_taken_for_the_fitting_card():
@@ -186,9 +191,7 @@ def test_the_same_reading_away_from_the_row_end_is_not_taken_for_the_fitting_car
     w = new_watcher(script)
     f = _row_of_hearts(script, w)
     script.table[place(12, 0)] = ("9s", 0.4, (("9s", 0.88), ("9h", 0.12)))  # four steps beyond the eight
-    run(w, 12, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h")]
+    assert to_the_end(w, 12, f) == [Play("Anna", "7h"), Play("Ben", "8h")]
 
 
 def test_the_two_corners_of_a_card_are_paired_and_a_misread_index_beside_them_is_left_out():
@@ -209,22 +212,12 @@ def test_a_card_read_surely_where_its_row_goes_on_is_flagged_not_explained_away(
     w = new_watcher(script)
     f = _row_of_hearts(script, w)
     script.table[place(8, 0)] = ("9s", 0.85, (("9s", 0.85), ("9h", 0.12)))  # really the nine of spades
-    run(w, 12, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9s")]
+    assert to_the_end(w, 12, f) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9s")]
     assert w.match.round.flags
 
 
 def test_a_card_misread_between_the_row_end_and_the_card_beyond_does_not_hide_its_arm_visit():
-    script, arms, w = with_arms()
-    f = seven_of_hearts_put_down(w, script, arms)
-    f = put_down(w, arms, place(7, 0), f)  # Ben's eight of hearts, read only as a card that cannot lie there
-    script.table[place(7, 0)] = ("8s", 0.3, ())
-    f = run(w, 6, f)
-    f = put_down(w, arms, place(8, 0), f)  # Cleo's nine of hearts, read well
-    script.table[place(8, 0)] = ("9h", 0.8, ())
-    f = run(w, 8, f)
-    w.finish()
+    w = eight_then_nine_of_hearts(("8s", 0.3, ()))  # the eight read only as a card that cannot lie there
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
 
 
@@ -248,9 +241,7 @@ def test_a_card_read_where_a_played_card_was_read_before_is_that_card_though_its
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h")]
     script.table[place(6, 0)] = ("8h", 0.5, (("8h", 0.6), ("7h", 0.3)))  # the seven's index read as the eight
     script.table[place(7, 0)] = ("9h", 0.3, (("9h", 0.61), ("8h", 0.28)))  # the eight's own read as the nine
-    run(w, 12, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h")]
+    assert to_the_end(w, 12, f) == [Play("Anna", "7h"), Play("Ben", "8h")]
 
 
 def test_a_reading_of_another_suit_found_to_be_a_misreading_stays_one_when_the_card_under_it_is_no_longer_read():
@@ -265,9 +256,7 @@ def test_a_reading_of_another_suit_found_to_be_a_misreading_stays_one_when_the_c
     del script.table[place(7, 0)]  # not read at all for a while
     f = run(w, 8, f)
     script.table[place(7, 0)] = ("7d", 0.3, (("7d", 0.6), ("Ks", 0.2)))  # now only as the seven of diamonds
-    run(w, 12, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h")]
+    assert to_the_end(w, 12, f) == [Play("Anna", "7h"), Play("Ben", "8h")]
 
 
 def test_a_card_put_squarely_on_a_pile_is_read_at_the_corner_where_the_card_under_it_was_read():
@@ -297,6 +286,4 @@ def test_a_card_put_squarely_on_a_pile_is_read_at_the_corner_where_the_card_unde
     f = run(w, 6, f)
     f = put_down(w, arms, bottom_right, f)  # the nine, squarely on the eight
     script.seen[1:] = [("8h", 0.35, (top_left,)), ("9h", 0.6, (bottom_right,))]
-    run(w, 10, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
+    assert to_the_end(w, 10, f) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
