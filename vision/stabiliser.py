@@ -130,9 +130,11 @@ class Stabiliser:
                 t = None  # a sighting streak must stay in one place: start afresh here
             if t is None or (not t.present and t.misses > self.gap_allowed):
                 first = frame
-                if (t is not None and t.hits >= 2 and not _far(t.box, box)
+                # Seen here at least twice (in this streak, or in one before it that this streak went
+                # on from): the same card in the same place, lost for a moment: it was here then.
+                if (t is not None and (t.hits >= 2 or t.first_frame < t.last_seen) and not _far(t.box, box)
                         and frame - t.last_seen <= self.memory):
-                    first = t.first_frame  # the same card in the same place, lost for a moment: it was here then
+                    first = t.first_frame
                 t = self.tracks[card] = Track(card, first)
             near.add(card)
             t.hits += 1

@@ -277,7 +277,8 @@ class Watcher:
         for t in self.stab.steady():
             if t.card in known:
                 continue
-            under = next((u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)), None)
+            under = next((u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)
+                          and not self._back_with(u, t)), None)
             if under is not None or not self._fresh(t) or self._misread_here(t):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
                 places = self._misread_places.setdefault(t.card, [])
@@ -308,6 +309,15 @@ class Watcher:
                 and any(u.whole_last < e for e in ends) and _inside(_middle(t.box), u.whole_box, grow=0.0)
                 and overlap(t.box, u.box) <= self.same_place)
 
+    def _back_with(self, u: Track, t: Track) -> bool:
+        """Is card `u`, long in the record and lost from sight since (buried in a Hoyle pile), read
+        again only since `t` showed at its place? Then both are readings of the card just put there
+        (its far index misread as a card under it), and `u`, played long before, is not that card."""
+        played = next((w for e, w in zip(reversed(self.match.events), reversed(self._when))
+                       if isinstance(e, Play) and e.card == u.card), None)
+        return (played is not None and u.first_frame > played + self.stab.memory
+                and t.first_frame <= u.first_frame + self.stab.gap_allowed)
+
     def _one_place(self, t: Track, u: Track) -> bool:
         """Are two sightings one card? The same place, or the two opposite corner indices of one card."""
         return (overlap(_place(t), _place(u)) > self.same_place
@@ -332,7 +342,12 @@ class Watcher:
         if not t.single:
             return False
         here = t.box
-        return sum(1 for f, box in u.places if f < t.first_frame and overlap(here, box) > self.same_place) >= 2
+        if sum(1 for f, box in u.places if f < t.first_frame and overlap(here, box) > self.same_place) >= 2:
+            return True
+        # At a corner of u's whole box (where u's own index was read), while u is read on at once:
+        # u's index misread; another card lies there only when put squarely on u (a pile, `_put_on`)
+        return (u.whole_box is not None and u.last_seen >= t.first_frame
+                and _at_corner(here, u.whole_box, self.same_place))
 
     def _misread_here(self, t: Track) -> bool:
         """Is `t` read where this very reading was found to be a card in the record misread, while
@@ -941,6 +956,17 @@ def _opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[
     if dy < 0:
         dx, dy = -dx, -dy
     return abs(dx - offset[0]) <= 0.25 * offset[0] + 0.2 and abs(dy - offset[1]) <= 0.2 * offset[1] + 0.2
+
+
+def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float) -> bool:
+    """Does a lone index box lie at a corner of a card's whole box (the union of its two corner
+    indices, which lie at opposite corners of it)? A box as large as half the card is no index."""
+    x1, y1, x2, y2 = whole
+    w, h = index[2] - index[0], index[3] - index[1]
+    if 2 * w > x2 - x1 or 2 * h > y2 - y1:
+        return False
+    corners = [(x1, y1, x1 + w, y1 + h), (x2 - w, y1, x2, y1 + h), (x1, y2 - h, x1 + w, y2), (x2 - w, y2 - h, x2, y2)]
+    return any(overlap(index, c) > share for c in corners)
 
 
 def _between(box: tuple[float, ...], a: tuple[float, ...], b: tuple[float, ...], reach: float) -> bool:

@@ -259,31 +259,63 @@ def test_a_reading_of_another_suit_found_to_be_a_misreading_stays_one_when_the_c
     assert to_the_end(w, 12, f) == [Play("Anna", "7h"), Play("Ben", "8h")]
 
 
-def test_a_card_put_squarely_on_a_pile_is_read_at_the_corner_where_the_card_under_it_was_read():
-    # measured on a Hoyle round of a training design: the ten of diamonds put on the nine's pile, its
-    # bottom-right index read as Td, its top-left one still as 9d, where the nine had been read whole
-    from types import SimpleNamespace
+class Corners:
+    """Each frame, the cards listed, each read at the corner index boxes given (one, or both)."""
 
-    class Corners:
-        def __init__(self):
-            self.seen: list[tuple[str, float, tuple]] = []  # (card, confidence, its index boxes)
+    def __init__(self):
+        self.seen: list[tuple[str, float, tuple]] = []  # (card, confidence, its index boxes)
 
-        def detect(self, image):
-            return [SimpleNamespace(card=c, confidence=p, corners=None, alternatives=(), indices=boxes,
-                                    box=(min(b[0] for b in boxes), min(b[1] for b in boxes),
-                                         max(b[2] for b in boxes), max(b[3] for b in boxes)))
-                    for c, p, boxes in self.seen]
+    def detect(self, image):
+        from types import SimpleNamespace
 
+        return [SimpleNamespace(card=c, confidence=p, corners=None, alternatives=(), indices=boxes,
+                                box=(min(b[0] for b in boxes), min(b[1] for b in boxes),
+                                     max(b[2] for b in boxes), max(b[3] for b in boxes)))
+                for c, p, boxes in self.seen]
+
+
+TOP_LEFT, BOTTOM_RIGHT = (100, 10, 110, 24), (136, 60, 146, 74)  # the eight of hearts' two indices
+
+
+def seven_and_eight_of_hearts_read_whole() -> tuple[Corners, Arms, Watcher, int]:
+    """Anna's seven of hearts and Ben's eight, each put down by an arm and read whole; the next frame."""
     script, arms = Corners(), Arms()
     w = Watcher(MatchStart("parliament", PLAYERS), "Dan", script, cover=arms)
     seven = ((40, 10, 50, 24), (76, 60, 86, 74))
     f = put_down(w, arms, seven[0], 0)
     script.seen = [("7h", 0.8, seven)]
     f = run(w, 6, f)
-    top_left, bottom_right = (100, 10, 110, 24), (136, 60, 146, 74)
-    f = put_down(w, arms, top_left, f)
-    script.seen.append(("8h", 0.8, (top_left, bottom_right)))  # the eight, read whole
-    f = run(w, 6, f)
-    f = put_down(w, arms, bottom_right, f)  # the nine, squarely on the eight
-    script.seen[1:] = [("8h", 0.35, (top_left,)), ("9h", 0.6, (bottom_right,))]
+    f = put_down(w, arms, TOP_LEFT, f)
+    script.seen.append(("8h", 0.8, (TOP_LEFT, BOTTOM_RIGHT)))
+    return script, arms, w, run(w, 6, f)
+
+
+def test_a_card_read_at_the_corner_of_a_card_read_whole_while_that_card_is_read_on_is_that_card():
+    # measured on a spread round of a training design: the jack of hearts read whole, then its
+    # top-left index read as the jack of diamonds while its bottom-right one, half hidden and so
+    # smaller, was still read as the jack of hearts; the jack of diamonds fitted, no arm came
+    script, arms, w, f = seven_and_eight_of_hearts_read_whole()
+    script.seen[1:] = [("7d", 0.5, (TOP_LEFT,)), ("8h", 0.5, ((136, 66, 146, 74),))]
+    assert to_the_end(w, 10, f) == [Play("Anna", "7h"), Play("Ben", "8h")]
+
+
+def test_a_card_buried_in_a_pile_read_again_with_the_card_just_put_on_it_does_not_hide_that_card():
+    # measured on a Hoyle round of a training design: the queen of hearts put on the nine's pile (the
+    # ten and jack between, long unseen), its top-left index read as the queen, its bottom-right one
+    # as the nine, which had been out of sight for a hundred frames
+    script, arms, w, f = seven_and_eight_of_hearts_read_whole()
+    f = put_down(w, arms, TOP_LEFT, f)  # the nine squarely on the eight
+    script.seen[1:] = [("9h", 0.8, (TOP_LEFT, BOTTOM_RIGHT))]
+    f = run(w, 30, f)
+    f = put_down(w, arms, TOP_LEFT, f)  # the ten on the nine
+    script.seen[1:] = [("Th", 0.6, (TOP_LEFT,)), ("8h", 0.5, (BOTTOM_RIGHT,))]
+    assert to_the_end(w, 10, f) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th")]
+
+
+def test_a_card_put_squarely_on_a_pile_is_read_at_the_corner_where_the_card_under_it_was_read():
+    # measured on a Hoyle round of a training design: the ten of diamonds put on the nine's pile, its
+    # bottom-right index read as Td, its top-left one still as 9d, where the nine had been read whole
+    script, arms, w, f = seven_and_eight_of_hearts_read_whole()
+    f = put_down(w, arms, BOTTOM_RIGHT, f)  # the nine, squarely on the eight
+    script.seen[1:] = [("8h", 0.35, (TOP_LEFT,)), ("9h", 0.6, (BOTTOM_RIGHT,))]
     assert to_the_end(w, 10, f) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]

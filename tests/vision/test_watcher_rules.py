@@ -132,6 +132,22 @@ def test_a_card_misread_elsewhere_does_not_move_it():
     assert stab.tracks["Kd"].box == there and stab.tracks["Kd"].present
 
 
+def test_a_card_seen_in_broken_spells_at_one_place_keeps_the_moment_it_was_first_seen():
+    from vision.stabiliser import Stabiliser
+
+    # measured on a spread round of a training design: the queen of hearts read twice, lost for a few
+    # frames, read once, lost again, then read on; meanwhile later plays were written. It lay there
+    # from the first sighting, so the watcher can put it back where it was put down.
+    stab = Stabiliser()
+    here = place(3, 2)
+    frames = [(0, True), (1, False), (2, True)] + [(f, False) for f in range(3, 8)] + [(8, True)] \
+        + [(f, False) for f in range(9, 13)] + [(13, True), (14, True), (15, True)]
+    for f, read in frames:
+        stab.update(f, [Seen("Qh", 0.6, here)] if read else [])
+    t = stab.tracks["Qh"]
+    assert t.present and t.first_frame == 0
+
+
 def test_sightings_all_over_the_table_never_make_a_card_steady():
     from vision.stabiliser import Stabiliser
 
