@@ -92,6 +92,7 @@ class Watcher:
         self._illegal: dict[str, object] = {}  # card lying there that does not fit -> its flag
         #: a reading found where a card in the record lay -> [(that place, that card)]
         self._misread_places: dict[str, list[tuple[tuple[float, float, float, float], str]]] = {}
+        self._row_ends_tried: set[tuple[int, str]] = set()  # (visit, card) tried as an unread row end
         self._shown: dict[int, list[str]] = {}  # seat -> cards seen laid down
         self._shown_first: dict[int, int] = {}
         self._shown_done: set[int] = set()
@@ -476,7 +477,102 @@ class Watcher:
             if not self._play_in_time(k.card, k, news, when=self._arrival(t)):
                 self._play(self._mover(t), k.card, k, news)
             return True
+        unread = self._unread_at_row_end()
+        if unread is not None:
+            card, when = unread
+            if self._passes and self._passes[0][0] < when:
+                return False
+            self._row_ends_tried.add((when, card))
+            if self._play_in_time(card, None, news, when):
+                return True
+            if self._when[-1] <= when:  # nothing written since: it is played now
+                mover = self.match.round.to_move
+                if mover is not None and self._play(mover, card, None, news, when=when) is None:
+                    return True
+                self._pop()
         return False
+
+    def _unread_at_row_end(self) -> tuple[str, int] | None:
+        """A card the recognizer cannot read, put down where a row goes on: an arm visit that left
+        something new exactly one row step beyond a row's end (the step between the middles of the
+        end card and its neighbour as their arms left them, the same as the step before it), from
+        which no card was made out in the looks since (three times as many as a card needs to become
+        steady), while the one card that goes there fitted: that card, at that visit. Rows whose
+        cards lie on each other (Hoyle piles) have no even step. Returns (card, visit) or None."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or rnd.to_move is None or not self._spells:
+            return None
+        looks_needed = 3 * (self.stab.on_hits + self.stab.gap_allowed)
+        done = [s for s in self._spells[-8:] if s.end is not None and s.landings
+                and len(self._looked) - bisect.bisect_left(self._looked, s.end) >= looks_needed]
+        if not done:
+            return None
+        explained = self._explained_visits()
+        done = [s for s in done if s.start not in explained]
+        if not done:
+            return None
+        known = self._known_cards()
+        for slot, tol, card, since in self._row_end_slots(known):
+            for s in done:
+                if s.start <= since or (s.start, card) in self._row_ends_tried:
+                    continue
+                if not any(math.hypot(p[0] - slot[0], p[1] - slot[1]) <= tol for p in s.landings):
+                    continue
+                if any(k.card not in known and (k.present or k.hits > 0) and k.last_seen >= s.end
+                       and _near(slot, k.box) for k in self.stab.tracks.values()):
+                    continue  # something is being read there: the readings decide
+                if card in self._fitting_at(s.start):
+                    return card, s.start
+        return None
+
+    def _row_end_slots(self, known: set[str]) -> list[tuple[tuple[float, float], float, str, int]]:
+        """Where the next card of each row end would be put down (the middle of the arm's landing),
+        how near a landing must be, that card, and when the end card was played."""
+        rnd = self.match.round
+        legal = [c for c in rnd.legal_plays if c.code not in known]
+        out = []
+        for row in rnd.table.rows.values():
+            if row is None or len(row.cards) < 3:
+                continue
+            for end, inner, inner2 in (row.cards[-1:-4:-1], row.cards[:3]):
+                beyond = next((c for c in legal if (g := row.gap_to(c)) is not None and g[0] == end and not g[1]), None)
+                if beyond is None:
+                    continue
+                le, li, li2 = self._landing_of(end.code), self._landing_of(inner.code), self._landing_of(inner2.code)
+                if le is None or li is None or li2 is None:
+                    continue
+                vx, vy = le[0] - li[0], le[1] - li[1]
+                step = math.hypot(vx, vy)
+                if step < 10.0 or math.hypot(li[0] - li2[0] - vx, li[1] - li2[1] - vy) > 0.25 * step:
+                    continue  # not a row laid out evenly (a pile, or a landing not where its card lies)
+                played = next((w for e, w in zip(reversed(self.match.events), reversed(self._when))
+                               if isinstance(e, Play) and e.card == end.code), None)
+                out.append(((le[0] + vx, le[1] + vy), 0.4 * step, beyond.code, played if played is not None else 0))
+        return out
+
+    def _landing_of(self, card: str) -> tuple[float, float] | None:
+        """Where the arm that put a card down left something new (the nearest such point to the card)."""
+        t = self.stab.tracks.get(card)
+        if t is None:
+            return None
+        start = self._visit_of(t)
+        spell = next((s for s in reversed(self._spells) if s.start == start), None)
+        if spell is None or not spell.landings:
+            return None
+        mx, my = _middle(t.box)
+        p = min(spell.landings, key=lambda q: math.hypot(q[0] - mx, q[1] - my))
+        return p if _near(p, t.box) else None
+
+    def _explained_visits(self) -> set[int]:
+        """The moments of this round's record lines and of the visits that put its known cards down."""
+        events = self.match.events
+        start = max((i for i, e in enumerate(events) if isinstance(e, RoundStart)), default=0)
+        explained = set(self._when[start:])
+        for card in self._known_cards():
+            k = self.stab.tracks.get(card)
+            if k is not None:
+                explained.add(self._visit_of(k))
+        return explained
 
     def _read_as_fitting(self) -> tuple[Track, Track] | None:
         """A card that cannot be played, read steadily where a row goes on, at the place where a card
@@ -723,12 +819,8 @@ class Watcher:
         start = max((i for i, e in enumerate(events) if isinstance(e, RoundStart)), default=0)
         since = next((self._when[i] for i in range(start, len(events))
                       if isinstance(events[i], Play) and events[i].card == end), self._when[start])
-        explained = set(self._when[start:]) | {self._visit_of(t)}  # and the visit that put `t` down
+        explained = self._explained_visits() | {self._visit_of(t)}  # and the visit that put `t` down
         known = self._known_cards()
-        for card in known:
-            k = self.stab.tracks.get(card)
-            if k is not None:
-                explained.add(self._visit_of(k))
         end_track = self.stab.tracks.get(end)
         boxes = [t.box] + ([end_track.box] if end_track is not None else [])
         reach = 2.0 * max(max(b[2] - b[0], b[3] - b[1]) for b in boxes)
