@@ -51,6 +51,9 @@ class Track:
     #: the last time it was read whole (its two corner indices alike), and that box
     whole_last: int = -1
     whole_box: tuple[float, float, float, float] | None = None
+    #: frames between the card's sighting before this streak and the streak's start (0: never seen
+    #: before): a card buried in a pile comes back after a long while, a flickering one at once
+    unseen_before: int = 0
 
     def seen_since(self, frame: int) -> int:
         """In how many of its latest frames (up to 30) it was seen at or after `frame`."""
@@ -135,7 +138,8 @@ class Stabiliser:
                 if (t is not None and (t.hits >= 2 or t.first_frame < t.last_seen) and not _far(t.box, box)
                         and frame - t.last_seen <= self.memory):
                     first = t.first_frame
-                t = self.tracks[card] = Track(card, first)
+                unseen = frame - t.last_seen if t is not None and t.last_seen >= 0 else 0
+                t = self.tracks[card] = Track(card, first, unseen_before=unseen)
             near.add(card)
             t.hits += 1
             t.misses = 0

@@ -311,13 +311,25 @@ class Watcher:
                 and overlap(t.box, u.box) <= self.same_place)
 
     def _back_with(self, u: Track, t: Track) -> bool:
-        """Is card `u`, long in the record and lost from sight since (buried in a Hoyle pile), read
-        again only since `t` showed at its place? Then both are readings of the card just put there
-        (its far index misread as a card under it), and `u`, played long before, is not that card."""
-        played = next((w for e, w in zip(reversed(self.match.events), reversed(self._when))
-                       if isinstance(e, Play) and e.card == u.card), None)
-        return (played is not None and u.first_frame > played + self.stab.memory
-                and t.first_frame <= u.first_frame + self.stab.gap_allowed)
+        """Is card `u`, long in the record and lost from sight since, buried (a later card of its suit
+        was put where it is read now: a Hoyle pile), read again only since `t` showed at its place?
+        Then both are readings of the card just put there (its far index misread as a card under
+        it), and `u`, played long before, is not that card."""
+        plays = {e.card: w for e, w in zip(self.match.events, self._when) if isinstance(e, Play)}
+        played = plays.get(u.card)
+        if (played is None or u.first_frame <= played + self.stab.memory
+                or u.unseen_before <= self.stab.memory  # not a card read again after a moment's flicker
+                or t.first_frame > u.first_frame + self.stab.gap_allowed):
+            return False
+        # buried: a later card of its suit was put where it is now read
+        suit = parse_card(u.card).suit
+        for card, when in plays.items():
+            k = self.stab.tracks.get(card)
+            if (k is not None and when > played and card != t.card and parse_card(card).suit == suit
+                    and (self._one_place(k, u) or (k.whole_box is not None
+                                                   and _inside(_middle(u.box), k.whole_box, grow=0.0)))):
+                return True
+        return False
 
     def _one_place(self, t: Track, u: Track) -> bool:
         """Are two sightings one card? The same place, or the two opposite corner indices of one card."""
