@@ -315,7 +315,7 @@ class Watcher:
         was put where it is read now: a Hoyle pile), read again only since `t` showed at its place?
         Then both are readings of the card just put there (its far index misread as a card under
         it), and `u`, played long before, is not that card."""
-        plays = {e.card: w for e, w in zip(self.match.events, self._when) if isinstance(e, Play)}
+        plays = self._played_at()
         played = plays.get(u.card)
         if (played is None or u.first_frame <= played + self.stab.memory
                 or u.unseen_before <= self.stab.memory  # not a card read again after a moment's flicker
@@ -497,12 +497,18 @@ class Watcher:
             self._row_ends_tried.add((when, card))
             if self._play_in_time(card, None, news, when):
                 return True
-            if self._when[-1] <= when:  # nothing written since: it is played now
-                mover = self.match.round.to_move
-                if mover is not None and self._play(mover, card, None, news, when=when) is None:
+            mover = self.match.round.to_move
+            if self._when[-1] <= when and mover is not None:  # nothing written since: it is played now
+                if self._play(mover, card, None, news, when=when) is None:
                     return True
-                self._pop()
+                self._pop()  # it would be flagged: leave the record as it was
         return False
+
+    def _played_at(self) -> dict[str, int]:
+        """This round's played cards, each with the moment it was put down."""
+        events = self.match.events
+        start = max((i for i, e in enumerate(events) if isinstance(e, RoundStart)), default=0)
+        return {e.card: w for e, w in zip(events[start:], self._when[start:]) if isinstance(e, Play)}
 
     def _unread_at_row_end(self) -> tuple[str, int] | None:
         """A card the recognizer cannot read, put down where a row goes on: an arm visit that left
@@ -542,6 +548,7 @@ class Watcher:
         how near a landing must be, that card, and when the end card was played."""
         rnd = self.match.round
         legal = [c for c in rnd.legal_plays if c.code not in known]
+        played = self._played_at()
         out = []
         for row in rnd.table.rows.values():
             if row is None or len(row.cards) < 3:
@@ -557,9 +564,7 @@ class Watcher:
                 step = math.hypot(vx, vy)
                 if step < 10.0 or math.hypot(li[0] - li2[0] - vx, li[1] - li2[1] - vy) > 0.25 * step:
                     continue  # not a row laid out evenly (a pile, or a landing not where its card lies)
-                played = next((w for e, w in zip(reversed(self.match.events), reversed(self._when))
-                               if isinstance(e, Play) and e.card == end.code), None)
-                out.append(((le[0] + vx, le[1] + vy), 0.4 * step, beyond.code, played if played is not None else 0))
+                out.append(((le[0] + vx, le[1] + vy), 0.4 * step, beyond.code, played.get(end.code, 0)))
         return out
 
     def _landing_of(self, card: str) -> tuple[float, float] | None:
@@ -829,8 +834,7 @@ class Watcher:
         from which no card was made out; None if there are fewer."""
         events = self.match.events
         start = max((i for i, e in enumerate(events) if isinstance(e, RoundStart)), default=0)
-        since = next((self._when[i] for i in range(start, len(events))
-                      if isinstance(events[i], Play) and events[i].card == end), self._when[start])
+        since = self._played_at().get(end, self._when[start])
         explained = self._explained_visits() | {self._visit_of(t)}  # and the visit that put `t` down
         known = self._known_cards()
         end_track = self.stab.tracks.get(end)
