@@ -120,11 +120,12 @@ class Stabiliser:
             t = self.tracks.get(card)
             misread = self.misread_at.get(card)
             box, single = _one_card(d, t.box if t is not None and t.hits > 0 else None, misread, self.corner_offset)
-            tracked_at_misread = t is not None and t.hits > 0 and misread is not None and _same(t.box, misread)
+            tracked_at_misread = (t is not None and t.hits > 0 and misread is not None
+                                  and _reads_at(t.box, t.single, misread))
             if (misread is not None and single and _same(box, misread) and t is not None and t.hits > 0
                     and not tracked_at_misread):
                 continue  # the known misreading (a lone index) again, while the card itself is seen elsewhere
-            if tracked_at_misread and not _same(box, misread):
+            if tracked_at_misread and not _reads_at(box, single, misread):
                 t = None  # the card itself, away from where another card is misread as it
             elif t is not None and t.hits > 0 and _far(t.box, box):
                 # Seen somewhere else than where it lies: most likely another card misread as this one.
@@ -196,6 +197,18 @@ class Stabiliser:
 def _same(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     """One place: the boxes overlap by more than half of the smaller."""
     return overlap(a, b) > 0.5
+
+
+def _reads_at(box: tuple[float, ...], single: bool, place: tuple[float, ...]) -> bool:
+    """Is a card seen as `box` (a lone index, or `single` False: the union of its two corner
+    indices) read at `place`? A card read whole is read at its two corners, not everywhere between
+    them: a lone index place inside it (a neighbour's index it now half covers) is not where it is
+    read."""
+    x1, y1, x2, y2 = box
+    w, h = place[2] - place[0], place[3] - place[1]
+    if single or 4 * w * h > (x2 - x1) * (y2 - y1):
+        return _same(box, place)
+    return _same((x1, y1, x1 + w, y1 + h), place) or _same((x2 - w, y2 - h, x2, y2), place)
 
 
 def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
