@@ -133,14 +133,15 @@ class Stabiliser:
                     continue  # counts as not seen here; a card really moved goes, then comes back there
                 t = None  # a sighting streak must stay in one place: start afresh here
             if t is None or (not t.present and t.misses > self.gap_allowed):
-                first = frame
-                # Seen here at least twice (in this streak, or in one before it that this streak went
-                # on from): the same card in the same place, lost for a moment: it was here then.
-                if (t is not None and (t.hits >= 2 or t.first_frame < t.last_seen) and not _far(t.box, box)
-                        and frame - t.last_seen <= self.memory):
-                    first = t.first_frame
+                first, before = frame, []
+                if t is not None and not _far(t.box, box) and frame - t.last_seen <= self.memory:
+                    before = t.recent  # its sightings at this place go on counting
+                    # Seen here at least twice (in this streak, or in one before it that this streak
+                    # went on from): the same card in the same place, lost for a moment: it was here then.
+                    if t.hits >= 2 or t.first_frame < t.last_seen:
+                        first = t.first_frame
                 unseen = frame - t.last_seen if t is not None and t.last_seen >= 0 else 0
-                t = self.tracks[card] = Track(card, first, unseen_before=unseen)
+                t = self.tracks[card] = Track(card, first, unseen_before=unseen, recent=list(before))
             near.add(card)
             t.hits += 1
             t.misses = 0
@@ -159,7 +160,14 @@ class Stabiliser:
             elif len(getattr(d, "indices", ()) or ()) >= 2:
                 t.whole_last, t.whole_box = frame, box
             held = t.hits >= 2 * self.on_hits  # read so, if unsurely, again and again
-            if not t.present and t.hits >= self.on_hits and (t.confidence >= self.steady_confidence or held):
+            # read at one place in broken spells, never three looks running, but again and again
+            lately = [f for f in t.recent if frame - f <= 3 * self.memory]
+            spotty = (not t.present and t.confidence >= self.steady_confidence
+                      and len(lately) >= 2 * self.on_hits and frame - lately[0] >= self.memory)
+            if spotty:
+                t.first_frame = min(t.first_frame, lately[0])  # it lay here from the first of them
+            if not t.present and (spotty or (t.hits >= self.on_hits
+                                             and (t.confidence >= self.steady_confidence or held))):
                 t.present = True
                 t.since = frame
                 newly.append(t)
