@@ -160,12 +160,13 @@ class Stabiliser:
             elif len(getattr(d, "indices", ()) or ()) >= 2:
                 t.whole_last, t.whole_box = frame, box
             held = t.hits >= 2 * self.on_hits  # read so, if unsurely, again and again
-            # read at one place in broken spells, never three looks running, but again and again
-            lately = [f for f in t.recent if frame - f <= 3 * self.memory]
-            spotty = (not t.present and t.confidence >= self.steady_confidence
-                      and len(lately) >= 2 * self.on_hits and frame - lately[0] >= self.memory)
-            if spotty:
-                t.first_frame = min(t.first_frame, lately[0])  # it lay here from the first of them
+            spotty = False
+            if not t.present and t.confidence >= self.steady_confidence:
+                # read at one place in broken spells, never three looks running, but again and again
+                lately = [f for f in t.recent if frame - f <= 3 * self.memory]
+                spotty = len(lately) >= 2 * self.on_hits and frame - lately[0] >= self.memory
+                if spotty:
+                    t.first_frame = min(t.first_frame, lately[0])  # it lay here from the first of them
             if not t.present and (spotty or (t.hits >= self.on_hits
                                              and (t.confidence >= self.steady_confidence or held))):
                 t.present = True
