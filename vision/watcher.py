@@ -238,10 +238,18 @@ class Watcher:
             looked = bisect.bisect_left(self._looked, t.first_frame) - bisect.bisect_left(self._looked, spell.end)
             if latest is None:
                 latest = (spell, looked)
-            if looked > self.stab.gap_allowed + 2:
+            if looked > 3 * (self.stab.on_hits + self.stab.gap_allowed):
                 break
             if any(_inside(p, t.box) for p in spell.landings):
-                return spell.start
+                # the arm that left something new right where the card lies; if the recognizer looked
+                # a few times since without making it out (a court card), only if no card in the
+                # record was put down by that visit
+                if (looked <= self.stab.gap_allowed + 2 or t.card in self._known_cards()
+                        or spell.start not in self._explained_visits()):
+                    return spell.start
+                break
+            if looked > self.stab.gap_allowed + 2:
+                break
         if latest is not None and latest[1] <= self.stab.gap_allowed:
             return latest[0].start
         return t.first_frame
@@ -279,7 +287,7 @@ class Watcher:
             if t.card in known:
                 continue
             under = next((u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)
-                          and not self._back_with(u, t)), None)
+                          and not self._back_with(u, t) and not self._strayed(u)), None)
             if under is not None or not self._fresh(t) or self._misread_here(t):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
                 places = self._misread_places.setdefault(t.card, [])
@@ -330,6 +338,19 @@ class Watcher:
                                                    and _inside(_middle(u.box), k.whole_box, grow=0.0)))):
                 return True
         return False
+
+    def _strayed(self, u: Track) -> bool:
+        """Is card `u`, played this round, read now only away from where it lay when it was played,
+        after it was lost from sight for a while? Cards in the rows stay where they were put (a pile
+        covers them, a nudge moves them a little), so such readings are another card misread as `u`
+        (the index of a queen put down later read as a three long buried under its pile), and do not
+        make the place `u`'s."""
+        outline = self.table.row_outlines.get(u.card)
+        played = self._played_at().get(u.card)
+        if outline is None or played is None or u.first_frame <= played + self.stab.memory:
+            return False
+        xs, ys = outline[:, 0], outline[:, 1]
+        return not _inside(_middle(u.box), (float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max())))
 
     def _one_place(self, t: Track, u: Track) -> bool:
         """Are two sightings one card? The same place, or the two opposite corner indices of one card."""
@@ -402,11 +423,28 @@ class Watcher:
                 before = self._spell_before(t)
                 self._alt_fitted[key] = (looks <= 2 * (self.stab.on_hits + self.stab.gap_allowed) or any(
                     s.end is not None and (s is before or t.first_frame < s.end <= t.since)
-                    and any(_near(p, t.box) for p in s.landings) for s in self._spells[-30:]))
+                    and any(_near(p, t.box) for p in s.landings) for s in self._spells[-30:])
+                    or self._covers_row_end(t))
             else:
                 self._alt_fitted[key] = (looks <= self.stab.on_hits + 2 * self.stab.gap_allowed + 1
                                          and rnd is not None and not rnd.is_over and rnd.is_legal(t.card))
         return self._alt_fitted[key]
+
+    def _covers_row_end(self, t: Track) -> bool:
+        """Does `t` lie on the card its row ends with, the card it goes next to, and has that card not
+        been read since `t` was first seen (a Hoyle pile's new top, hiding the one under it)? A
+        misreading of the end card would not hide it, so this is a card put down however unsurely it
+        was read (a court card read a look in three, with no change seen as the arm left)."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or not rnd.is_legal(t.card):
+            return False
+        c = parse_card(t.card)
+        row = rnd.table.rows.get(c.suit)
+        gap = row.gap_to(c) if row is not None else None
+        if not gap or gap[1]:
+            return False
+        u = self.stab.tracks.get(gap[0].code)
+        return u is not None and u.last_seen < t.first_frame and self._lies_at(t, u) and self._put_on(t, u)
 
     def _one_per_place(self, tracks: list[Track]) -> list[Track]:
         """Several readings steady at one place are one card: the likeliest reading (summed over the

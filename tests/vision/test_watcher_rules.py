@@ -243,3 +243,96 @@ def test_a_card_read_wrongly_again_and_again_holds_no_pass_up():
     assert plays(w) == [Play("Anna", "7h"), Pass("Ben")]  # the pass went in while watching, not at the end
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Pass("Ben")]
+
+
+def test_hoyle_a_card_read_unsurely_on_its_pile_hiding_the_top_is_played():
+    # measured on a Hoyle round of a training design: the king of diamonds put on the diamonds pile
+    # was read in one look of three (a court card the recognizer is unsure of), no change was seen
+    # where the arm left it, and the queen under it was never read again. A misreading of the queen
+    # would not hide her: the king lies there, from its first sighting.
+    script = Script()
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    script.table["6h"] = place(5, 0)
+    f = run(w, 6, f)
+    arm = BLANK.copy()
+    arm[:, :50] = 250  # an arm reaching in from the left edge
+    for _ in range(4):
+        w.see(Frame(f, arm, f / 10))
+        f += 1
+    del script.table["6h"]
+    for k in range(30):
+        if k % 3 == 0:
+            script.table["5h"] = place(5, 0)
+        else:
+            script.table.pop("5h", None)
+        f = run(w, 1, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "6h"), Play("Cleo", "5h")]
+
+
+def test_a_card_long_buried_read_again_elsewhere_is_the_new_card_misread():
+    # measured on a Hoyle round of a training design: the queen of diamonds, read whole and surely on
+    # her pile, was also read at once as the three of clubs, long buried under its own pile across
+    # the table. Cards in the rows stay where they were put: the queen is a new card, not the three.
+    script = Script()
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    script.table["7c"] = place(6, 1)
+    f = run(w, 6, f)
+    script.table["6c"] = place(5, 1)
+    f = run(w, 6, f)
+    del script.table["6c"]
+    script.table["5c"] = place(5, 1)  # the five covers the six on the clubs pile
+    f = run(w, 30, f)
+    script.table["8h"] = place(7, 0)
+    script.table["6c"] = place(7, 0)  # the eight's index read as the six of clubs too
+    f = run(w, 10, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "7c"), Play("Cleo", "6c"), Play("Dan", "5c"),
+                        Play("Anna", "8h")]
+
+
+def test_a_card_made_out_only_after_the_next_one_was_put_down_goes_first():
+    # measured on a fanned round of a training design: the queen of hearts was put down, lay there
+    # unread for a few looks (a court card), then the next player's jack of spades went down and
+    # both were made out at once. The arm that left something new where the queen lies, and put no
+    # card in the record down, put her down: she goes first, whoever was quicker to be read.
+    script = Script()
+    w = new_watcher(script)
+
+    def picture(*, arm: bool = False, cards=()):
+        image = BLANK.copy()
+        for box in cards:
+            x1, y1, x2, y2 = (int(v) for v in box)
+            image[y1:y2, x1:x2] = 240
+        if arm:
+            image[:, :40] = 20
+        return image
+
+    lying: list = []
+    f = 0
+
+    def show(n: int, *, arm: bool = False, extra=()):
+        nonlocal f
+        for _ in range(n):
+            w.see(Frame(f, picture(arm=arm, cards=lying + list(extra)), f / 10))
+            f += 1
+
+    script.table["7h"] = place(6, 0)
+    lying.append(place(6, 0))
+    show(8)
+    show(2, arm=True)
+    show(2, arm=True, extra=[place(7, 0)])  # Ben puts the eight down
+    lying.append(place(7, 0))
+    show(5)  # it lies there, the recognizer does not make it out
+    show(2, arm=True)
+    show(2, arm=True, extra=[place(5, 0)])  # Cleo puts the six down
+    lying.append(place(5, 0))
+    script.table["8h"] = place(7, 0)
+    script.table["6h"] = place(5, 0)
+    show(10)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "6h")]
