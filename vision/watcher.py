@@ -96,6 +96,7 @@ class Watcher:
         self._shown: dict[int, list[str]] = {}  # seat -> cards seen laid down
         self._shown_first: dict[int, int] = {}
         self._shown_done: set[int] = set()
+        self._hand_misreads: dict[str, int] = {}  # card read at another hand card's index -> seat
         self._empty_run = 0
         self.frames_seen = 0
         self.frames_covered = 0
@@ -203,6 +204,7 @@ class Watcher:
         self._shown.clear()
         self._shown_first.clear()
         self._shown_done.clear()
+        self._hand_misreads.clear()
 
     def _note_cover(self, index: int, cover: Cover) -> None:
         if not self._covered:
@@ -402,7 +404,8 @@ class Watcher:
         """Cards already in the record of this round: played, flagged, shown."""
         rnd = self.match.round
         known = {c.code for c in rnd.table.cards} if rnd is not None else set()
-        return known | {c for cards in self._shown.values() for c in cards} | set(self._illegal)
+        return (known | {c for cards in self._shown.values() for c in cards} | set(self._illegal)
+                | set(self._hand_misreads))
 
     def _taken_places(self) -> list[Track]:
         """The cards already in the record (played, flagged, shown) that are seen lying there."""
@@ -981,11 +984,31 @@ class Watcher:
         last hands may still take them (`_deduce_unseen_hand_cards`)."""
         rnd = self.match.round
         for seat, seen in self._shown.items():
+            if seat in self._shown_done:
+                continue
+            self._one_card_per_index(seat, seen)
             left = rnd.cards_left.get(self.players[seat], 0)
-            if seat in self._shown_done or len(seen) <= left:
+            if len(seen) <= left:
                 continue
             sure = sorted(seen, key=lambda c: -(t.support if (t := self.stab.tracks.get(c)) is not None else 0.0))
             seen[:] = [c for c in seen if c in sure[:left]]
+
+    def _one_card_per_index(self, seat: int, seen: list[str]) -> None:
+        """Two cards read at one lone index of a hand (the far corner of a king of spades read as the
+        king of clubs as often as not) are one card: the one read more surely (so far) is the hand's;
+        the other is a misreading, not a card seen in that hand, and is not given to any hand for
+        having been read."""
+        cards = seen + [c for c, s in self._hand_misreads.items() if s == seat and c not in seen]
+        keep: list[Track] = []
+        dropped = set()
+        for card in sorted(cards, key=lambda c: -(t.support if (t := self.stab.tracks.get(c)) is not None else 0.0)):
+            t = self.stab.tracks.get(card)
+            if t is not None and t.single and any(u.single and overlap(t.box, u.box) > self.same_place for u in keep):
+                dropped.add(card)
+            elif t is not None:
+                keep.append(t)
+        self._hand_misreads = {c: s for c, s in self._hand_misreads.items() if s != seat} | {c: seat for c in dropped}
+        seen[:] = [c for c in cards if c not in dropped]
 
     def _deduce_unseen_hand_cards(self) -> None:
         """The cards not on the table are in the hands. When the cards neither played nor seen in a
@@ -1009,8 +1032,11 @@ class Watcher:
             for card in list(unseen):
                 k = self.stab.tracks.get(card)
                 outline = self.stab.outline(card)
-                if k is None or k.last_seen <= over_at or outline is None:
+                if k is None or k.last_seen <= over_at or outline is None or card in self._hand_misreads:
                     continue
+                if k.single and any(u is not None and u.single and overlap(k.box, u.box) > self.same_place
+                                    for cards in self._shown.values() for u in map(self.stab.tracks.get, cards)):
+                    continue  # read only at the index of a card seen in a hand: that card misread
                 seat = self.table.seat_of(outline, list(short))
                 self._shown.setdefault(seat, []).append(card)
                 unseen.remove(card)

@@ -53,3 +53,52 @@ def test_when_the_passes_single_out_one_way_of_sharing_the_unseen_cards_it_is_th
             assert {seat: sorted(w._shown[seat] + chosen[seat]) for seat in chosen} == {
                 seat: sorted(cards) for seat, cards in truth.items()}
     assert decided >= 1  # the passes do decide it in some rounds
+
+
+def test_a_card_read_only_at_the_index_of_a_card_seen_in_a_hand_is_not_given_to_that_hand():
+    # measured on a spread round of a training design: the far corner of the king of spades in Dan's
+    # hand was read once as the king of clubs after the last play; the king of clubs was in Cleo's
+    # hand, half out of the picture. Reading it there must not make it Dan's.
+    from vision.stabiliser import Track
+
+    events = simulate_match("fan-tan", PLAYERS, seed=3, known_hands=True)
+    events[1] = dataclasses.replace(events[1], hands=None)
+    w, truth = _watcher_at_the_end_of(events)
+    short_seats = [seat for seat, cards in truth.items() if cards]
+    assert len(short_seats) >= 2
+    a, b = short_seats[:2]
+    index = (1171.0, 320.0, 1181.0, 341.0)
+    shown_card, stray = truth[a][0], truth[b][0]
+    w.stab.tracks[shown_card] = Track(shown_card, 10, hits=30, box=index, present=True, last_seen=99,
+                                      support=20.0, direct=30, single=True)
+    w.stab.tracks[stray] = Track(stray, 98, hits=1, box=index, last_seen=99, support=0.4, single=True)
+
+    class Table:  # every card lies in front of seat a
+        plane = object()
+
+        def seat_of(self, outline, allowed=None):
+            return a if allowed is None or a in allowed else allowed[0]
+
+    w.table = Table()
+    w._shown = {seat: [] for seat in truth}
+    w._shown[a] = [shown_card]
+    w._deduce_unseen_hand_cards()
+    assert stray not in w._shown[a]
+
+
+def test_two_cards_read_at_one_index_of_a_hand_are_the_surer_one():
+    from vision.stabiliser import Track
+
+    events = simulate_match("fan-tan", PLAYERS, seed=3, known_hands=True)
+    w, _ = _watcher_at_the_end_of(events)
+    index = (1171.0, 320.0, 1181.0, 341.0)
+    w.stab.tracks["Ks"] = Track("Ks", 10, hits=30, box=index, present=True, support=20.0, single=True)
+    w.stab.tracks["Kc"] = Track("Kc", 12, hits=8, box=index, present=True, support=5.0, single=True)
+    w.stab.tracks["Ah"] = Track("Ah", 10, hits=30, box=(1078.0, 259.0, 1089.0, 277.0), present=True,
+                                support=25.0, single=True)
+    seen = ["Ah", "Kc", "Ks"]
+    w._one_card_per_index(3, seen)
+    assert seen == ["Ah", "Ks"] and "Kc" in w._hand_misreads
+    w.stab.tracks["Kc"].support = 40.0  # read on as the king of clubs after all: it is the hand's
+    w._one_card_per_index(3, seen)
+    assert sorted(seen) == ["Ah", "Kc"] and "Ks" in w._hand_misreads
