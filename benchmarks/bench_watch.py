@@ -151,6 +151,7 @@ def main(argv: list[str] | None = None) -> int:
             from bench_synthetic import _option  # the same KEY=VALUE spelling
 
             options = dict(_option(o) for o in args.option)
+            options.setdefault("watching", True)  # as `fantan watch` and the dashboard read a game
             model = CardDetector(args.models, **options)
         except Exception as exc:  # no shipped model yet: say so, measure the rest
             print(f"model: not available ({exc})")

@@ -287,6 +287,8 @@ class CardDetector:
 
     `model` (or `model_dir`) is a folder holding index_detector.onnx and index_classifier.onnx
     (default: the shipped models/), or the detector .onnx file with the classifier beside it.
+    The thresholds are the calibrated ones of thresholds.json unless given; `watching=True` (a game
+    watched over many frames) lowers the index score floor to the card floor.
     """
 
     def __init__(
@@ -304,6 +306,7 @@ class CardDetector:
         learnt_sizes: tuple[float, float] | None = LEARNT_SIZES,
         contained: float | None = CONTAINED,
         crop_margins: tuple[float, ...] = (CROP_MARGIN,),
+        watching: bool = False,
     ) -> None:
         chosen = model if model is not None else model_dir
         path = Path(chosen) if chosen is not None else MODELS
@@ -323,6 +326,12 @@ class CardDetector:
         chosen = _thresholds(det_path.parent)
         self.conf = conf if conf is not None else chosen.get("conf", DEFAULT_CONF)
         self.index_conf = index_conf if index_conf is not None else chosen.get("index_conf", DEFAULT_INDEX_CONF)
+        if watching and index_conf is None:
+            # a card's confidence is its index's score times the classifier's probability, so an index
+            # scoring below the card floor can never make a card, and one scoring above it can:
+            # watching a game, where a card must be read steadily and fit the rules to count, stage 1
+            # passes on every index that can count (a court card of an unseen design scores low)
+            self.index_conf = min(self.index_conf, self.conf)
         self.iou = iou
         self.input_pixels = input_pixels
         if any(not 0 < f < 1 for f in pyramid):

@@ -90,7 +90,7 @@ def start_camera(app: Flask, source: int | str, *, every_s: float = 0.5
         try:
             from vision.detector import CardDetector
 
-            detector = CardDetector()
+            detector = CardDetector(watching=True)
         except Exception as exc:  # no models shipped yet, or onnxruntime missing
             note = f"Card recognition is off: {exc}"
             log.warning("%s", note)

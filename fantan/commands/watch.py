@@ -176,7 +176,7 @@ def run(args) -> int:
 def _detector(args):
     from vision.detector import CardDetector
 
-    kwargs = {"conf": args.conf}
+    kwargs = {"conf": args.conf, "watching": True}
     return CardDetector(args.model, **kwargs) if args.model else CardDetector(**kwargs)
 
 
