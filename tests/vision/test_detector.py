@@ -234,6 +234,16 @@ def test_thresholds_chosen_for_the_models_are_the_defaults(tmp_path: Path) -> No
     assert CardDetector(tmp_path, conf=0.5).conf == 0.5  # the caller's --conf wins
 
 
+def test_watching_a_game_every_index_that_can_make_a_card_is_passed_on(tmp_path: Path) -> None:
+    for name in ("index_detector.onnx", "index_classifier.onnx"):
+        (tmp_path / name).write_bytes((ROOT / "models" / name).read_bytes())
+    (tmp_path / "thresholds.json").write_text('{"index_conf": 0.35, "conf": 0.22}')
+    watching = CardDetector(tmp_path, watching=True)
+    assert (watching.index_conf, watching.conf) == (0.22, 0.22)  # an index below 0.22 can never make a card
+    assert CardDetector(tmp_path).index_conf == 0.35  # one photo: the calibrated index floor
+    assert CardDetector(tmp_path, watching=True, index_conf=0.3).index_conf == 0.3  # the caller's wins
+
+
 def test_a_damaged_thresholds_file_says_so(tmp_path: Path) -> None:
     for name in ("index_detector.onnx", "index_classifier.onnx"):
         (tmp_path / name).write_bytes((ROOT / "models" / name).read_bytes())
