@@ -1003,12 +1003,16 @@ class Watcher:
         dropped = set()
         for card in sorted(cards, key=lambda c: -(t.support if (t := self.stab.tracks.get(c)) is not None else 0.0)):
             t = self.stab.tracks.get(card)
-            if t is not None and t.single and any(u.single and overlap(t.box, u.box) > self.same_place for u in keep):
+            if t is not None and any(self._one_index(t, u) for u in keep):
                 dropped.add(card)
             elif t is not None:
                 keep.append(t)
         self._hand_misreads = {c: s for c, s in self._hand_misreads.items() if s != seat} | {c: seat for c in dropped}
         seen[:] = [c for c in cards if c not in dropped]
+
+    def _one_index(self, t: Track, u: Track) -> bool:
+        """Are `t` and `u` read at one lone corner index (two readings of it)?"""
+        return t.single and u.single and overlap(t.box, u.box) > self.same_place
 
     def _deduce_unseen_hand_cards(self) -> None:
         """The cards not on the table are in the hands. When the cards neither played nor seen in a
@@ -1034,8 +1038,8 @@ class Watcher:
                 outline = self.stab.outline(card)
                 if k is None or k.last_seen <= over_at or outline is None or card in self._hand_misreads:
                     continue
-                if k.single and any(u is not None and u.single and overlap(k.box, u.box) > self.same_place
-                                    for cards in self._shown.values() for u in map(self.stab.tracks.get, cards)):
+                if any(u is not None and self._one_index(k, u)
+                       for cards in self._shown.values() for u in map(self.stab.tracks.get, cards)):
                     continue  # read only at the index of a card seen in a hand: that card misread
                 seat = self.table.seat_of(outline, list(short))
                 self._shown.setdefault(seat, []).append(card)

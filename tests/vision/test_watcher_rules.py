@@ -104,13 +104,18 @@ def test_hoyle_piles_a_pile_top_further_out_means_the_cards_between_were_played(
     assert w.match.round.flags == []
 
 
-def test_hoyle_a_card_covered_by_its_pile_has_not_left():
-    script = Script()
+def seven_and_six_of_hearts_played(script: Script) -> tuple[Watcher, int]:
+    """A watcher that saw Anna put the seven of hearts down and Ben the six beside it; and the next frame."""
     w = new_watcher(script)
     script.table["7h"] = place(6, 0)
     f = run(w, 6, 0)
     script.table["6h"] = place(5, 0)
-    f = run(w, 6, f)
+    return w, run(w, 6, f)
+
+
+def test_hoyle_a_card_covered_by_its_pile_has_not_left():
+    script = Script()
+    w, f = seven_and_six_of_hearts_played(script)
     del script.table["6h"]
     script.table["5h"] = place(5, 0)  # the five covers the six
     f = run(w, 12, f)
@@ -251,11 +256,7 @@ def test_hoyle_a_card_read_unsurely_on_its_pile_hiding_the_top_is_played():
     # where the arm left it, and the queen under it was never read again. A misreading of the queen
     # would not hide her: the king lies there, from its first sighting.
     script = Script()
-    w = new_watcher(script)
-    script.table["7h"] = place(6, 0)
-    f = run(w, 6, 0)
-    script.table["6h"] = place(5, 0)
-    f = run(w, 6, f)
+    w, f = seven_and_six_of_hearts_played(script)
     arm = BLANK.copy()
     arm[:, :50] = 250  # an arm reaching in from the left edge
     for _ in range(4):
