@@ -305,8 +305,9 @@ class Watcher:
         """Was card `t` put on card `u` (a Hoyle pile)? An arm came and went after `u` was there and
         before `t` was first seen, and since then `t` is what is read there most of the time, or at
         the corner where `u` was read before (below). A pile holds one suit: a card of another suit
-        read there is that card misread."""
-        if parse_card(t.card).suit != parse_card(u.card).suit:
+        read there is that card misread; and a card goes on its row's end, so one read on a card
+        inside its row (a ten, with the jack already played) is that card misread (`_beyond_end`)."""
+        if parse_card(t.card).suit != parse_card(u.card).suit or self._beyond_end(t.card, u.card):
             return False
         ends = [s.end for s in self._spells[-8:] if s.end is not None and s.end <= t.first_frame]
         if not any(u.first_frame < e for e in ends):
@@ -319,6 +320,17 @@ class Watcher:
         return (t.single and u.whole_box is not None and u.whole_last < t.first_frame
                 and any(u.whole_last < e for e in ends) and _inside(_middle(t.box), u.whole_box, grow=0.0)
                 and overlap(t.box, u.box) <= self.same_place)
+
+    def _beyond_end(self, card: str, under: str) -> bool:
+        """Is `under` a card of `card`'s row that is not the end `card` would go next to? A card is put
+        on the pile top or next to the row's end, never on a card further in."""
+        rnd = self.match.round
+        c, u = parse_card(card), parse_card(under)
+        row = rnd.table.rows.get(c.suit) if rnd is not None else None
+        if row is None or u not in row.cards:
+            return False
+        gap = row.gap_to(c)
+        return gap is not None and gap[0] != u
 
     def _back_with(self, u: Track, t: Track) -> bool:
         """Is card `u`, long in the record and lost from sight since, buried (a later card of its suit

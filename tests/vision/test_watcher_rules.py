@@ -337,3 +337,27 @@ def test_a_card_made_out_only_after_the_next_one_was_put_down_goes_first():
     show(10)
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "6h")]
+
+
+def test_a_card_read_on_one_inside_its_row_is_that_card_misread():
+    # measured on a spread round of a training design: after an arm passed, the ten of diamonds'
+    # index was read as the queen again and again, with the jack already down beside it. A card goes
+    # on its row's end (the pile top, or next to the end card), never on a card further in: the
+    # queen read there is the ten misread, not a queen put on it.
+    script = Script()
+    w, f = new_watcher(script), 0
+    for col, card in ((6, "7h"), (7, "8h"), (8, "9h"), (9, "Th"), (10, "Jh")):
+        script.table[card] = place(col, 0)
+        f = run(w, 6, f)
+    arm = BLANK.copy()
+    arm[:, :50] = 250  # an arm reaching in from the left edge
+    for _ in range(4):
+        w.see(Frame(f, arm, f / 10))
+        f += 1
+    for k in range(24):  # the ten read as the queen three looks in four
+        script.table.pop("Th" if k % 4 else "Qh", None)
+        script.table["Qh" if k % 4 else "Th"] = place(9, 0)
+        f = run(w, 1, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th"),
+                        Play("Anna", "Jh")]
