@@ -648,7 +648,9 @@ class Watcher:
         """A card that cannot be played, read steadily where a row goes on, at the place where a card
         that can be played there was read too (as the recognizer's second reading, say): the card that
         fits (an ace of clubs read as the ace of spades nine times in ten, lying next to the two of
-        clubs). Not for a reading as sure as an illegal play must be to be flagged. Returns (the
+        clubs), provided that card fitted when what lies there was put down (the four of clubs' index
+        read as the ace, and once as the two, before the three came: not the two). Not for a reading
+        as sure as an illegal play must be to be flagged. Returns (the
         reading that does not fit, the card that does) or None.
 
         Where a row goes on: within one and a half row steps (the median distance between neighbours
@@ -664,10 +666,14 @@ class Watcher:
                 continue  # a card read surely is believed (an illegal play is flagged as such)
             if any(self._lies_at(t, u) and not self._put_on(t, u) for u in taken):
                 continue
+            fitted: set[str] | None = None
             for k in sorted(self.stab.tracks.values(), key=lambda k: -k.support):
                 if (k is t or k.card in known or k.last_seen < t.first_frame or not rnd.is_legal(k.card)
                         or not self._one_place(k, t)):
                     continue
+                fitted = fitted if fitted is not None else self._fitting_at(self._arrival(t))
+                if k.card not in fitted:
+                    continue  # what lies there was put down when `k` could not be played: not `k`
                 c = parse_card(k.card)
                 row = rnd.table.rows.get(c.suit)
                 gap = row.gap_to(c) if row is not None else None

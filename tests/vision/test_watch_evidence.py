@@ -343,3 +343,21 @@ def test_a_card_never_read_where_its_row_goes_on_is_the_card_that_goes_there():
 
 def test_something_unread_left_away_from_the_rows_ends_is_no_card_played():
     assert row_of_hearts_then_an_arm_at(place(9, 3)) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
+
+
+def test_a_card_read_as_one_that_cannot_lie_there_is_not_a_card_that_did_not_fit_when_it_was_put_down():
+    # measured on a fanned round of a training design: the four of clubs, put down on the five, was
+    # read at its index and, a little to the left, as the ace (once as the two); a dozen plays later
+    # the three came, and the two fitted. What lies there was put down when the two could not be
+    # played: it is not the two.
+    script = Script()
+    w = new_watcher(script)
+    f = seven_of_hearts(w, script)
+    for col, card in ((5, "6h"), (4, "5h"), (3, "4h")):
+        script.table[place(col, 0)] = (card, 0.8, ())
+        f = run(w, 6, f)
+    script.table[place(2.5, 0)] = ("Ah", 0.4, (("Ah", 0.7), ("2h", 0.2)))  # the four's index, misread
+    f = run(w, 12, f)
+    script.table[place(2, 0)] = ("3h", 0.8, ())  # Anna's three: now the two fits
+    assert to_the_end(w, 12, f) == [Play("Anna", "7h"), Play("Ben", "6h"), Play("Cleo", "5h"),
+                                    Play("Dan", "4h"), Play("Anna", "3h")]
