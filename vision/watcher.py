@@ -290,7 +290,7 @@ class Watcher:
                 continue
             under = next((u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)
                           and not self._back_with(u, t) and not self._strayed(u)), None)
-            if under is not None or not self._fresh(t) or self._misread_here(t):
+            if under is not None or not self._fresh(t) or self._misread_here(t) or self._inside_its_row(t):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
                 places = self._misread_places.setdefault(t.card, [])
                 if (under is not None and under.last_seen > t.first_frame  # both read there at once
@@ -305,9 +305,9 @@ class Watcher:
         """Was card `t` put on card `u` (a Hoyle pile)? An arm came and went after `u` was there and
         before `t` was first seen, and since then `t` is what is read there most of the time, or at
         the corner where `u` was read before (below). A pile holds one suit: a card of another suit
-        read there is that card misread; and a card goes on its row's end, so one read on a card
-        inside its row (a ten, with the jack already played) is that card misread (`_beyond_end`)."""
-        if parse_card(t.card).suit != parse_card(u.card).suit or self._beyond_end(t.card, u.card):
+        read there is that card misread (and so is one read on a card further in than its row's end,
+        `_inside_its_row`)."""
+        if parse_card(t.card).suit != parse_card(u.card).suit:
             return False
         ends = [s.end for s in self._spells[-8:] if s.end is not None and s.end <= t.first_frame]
         if not any(u.first_frame < e for e in ends):
@@ -321,16 +321,28 @@ class Watcher:
                 and any(u.whole_last < e for e in ends) and _inside(_middle(t.box), u.whole_box, grow=0.0)
                 and overlap(t.box, u.box) <= self.same_place)
 
-    def _beyond_end(self, card: str, under: str) -> bool:
-        """Is `under` a card of `card`'s row that is not the end `card` would go next to? A card is put
-        on the pile top or next to the row's end, never on a card further in."""
+    def _inside_its_row(self, t: Track) -> bool:
+        """Is `t` read where a card of its own row lies or last lay, one further in than the end `t`
+        would go next to (the far index of a ten read as the six, with the seven at the row's other
+        end; a queen read on the ten, with the jack down)? A card goes next to its row's end, so this
+        is that card misread, whether or not the card is still read there (a hand half over it hides
+        it from the recognizer while no arm is seen). Not where the end card lies too: a Hoyle pile's
+        top lies over the cards under it."""
         rnd = self.match.round
-        c, u = parse_card(card), parse_card(under)
-        row = rnd.table.rows.get(c.suit) if rnd is not None else None
-        if row is None or u not in row.cards:
+        if rnd is None or rnd.is_over:
             return False
-        gap = row.gap_to(c)
-        return gap is not None and gap[0] != u
+        c = parse_card(t.card)
+        row = rnd.table.rows.get(c.suit)
+        gap = row.gap_to(c) if row is not None else None
+        if gap is None:
+            return False
+        end = self.stab.tracks.get(gap[0].code)
+        for card in row.cards:
+            u = self.stab.tracks.get(card.code)
+            if (card != gap[0] and u is not None and u.last_seen >= 0 and self._lies_at(t, u)
+                    and not self._strayed(u) and (end is None or not self._one_place(end, u))):
+                return True
+        return False
 
     def _back_with(self, u: Track, t: Track) -> bool:
         """Is card `u`, long in the record and lost from sight since, buried (a later card of its suit

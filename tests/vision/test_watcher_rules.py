@@ -361,3 +361,28 @@ def test_a_card_read_on_one_inside_its_row_is_that_card_misread():
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th"),
                         Play("Anna", "Jh")]
+
+
+def test_a_card_read_where_one_further_in_its_row_last_lay_is_that_card_misread():
+    # measured on a fanned round of a training design: a hand half over the ten of hearts (not seen
+    # as an arm) hid it from the recognizer, and its far index was read as the six four looks
+    # running. The six goes next to the seven, at the row's other end: what is read where the ten
+    # lay is the ten, whether or not the ten itself is still read.
+    script = Script()
+    w, f = new_watcher(script), 0
+    for col, card in ((6, "7h"), (7, "8h"), (8, "9h"), (9, "Th")):
+        script.table[card] = place(col, 0)
+        f = run(w, 6, f)
+    del script.table["Th"]
+    script.table["6h"] = place(9, 0)
+    f = run(w, 12, f)
+    del script.table["6h"]
+    script.table["Th"] = place(9, 0)
+    f = run(w, 6, f)
+    script.table["Jh"] = place(10, 0)  # Anna's jack
+    f = run(w, 6, f)
+    script.table["6h"] = place(5, 0)  # Ben's six, put down where it goes
+    f = run(w, 8, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th"),
+                        Play("Anna", "Jh"), Play("Ben", "6h")]
