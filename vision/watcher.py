@@ -147,13 +147,34 @@ class Watcher:
         self._since_read = 0 if detect else self._since_read + 1
         self.frames_unread += not detect
         if detect:
-            detections = self.detector.detect(frame.image)
+            detections = self._believable(self.detector.detect(frame.image))
             self.last_detections = list(detections)
             self._looked.append(frame.index)
             self._looked_since_cover += 1
             self.stab.update(frame.index, detections)
         self._settle(frame.index, news, final=False)
         return self._tell(news)
+
+    def _believable(self, detections: list[DetectionLike]) -> list[DetectionLike]:
+        """The readings worth following: a faint one (read below the recognizer's card floor, as a
+        court card of a design it never saw can be) only for a card that can be played now and is not
+        yet in the record (the rules say where such a card can lie, and it must still be read
+        steadily), or for a card in the record read where it lies (so it keeps its place)."""
+        if not any(getattr(d, "faint", False) for d in detections):
+            return list(detections)
+        rnd = self.match.round
+        if rnd is None or rnd.is_over:
+            return [d for d in detections if not getattr(d, "faint", False)]
+        known = self._known_cards()
+        fits = {c.code for c in rnd.legal_plays} - known
+
+        def believed(d: DetectionLike) -> bool:
+            if not getattr(d, "faint", False) or d.card in fits:
+                return True
+            t = self.stab.tracks.get(d.card)
+            return d.card in known and t is not None and t.present and overlap(t.box, d.box) > self.same_place
+
+        return [d for d in detections if believed(d)]
 
     def finish(self) -> list[News]:
         """The source ended: settle what is still open, then write the shows and close the round."""
@@ -327,7 +348,7 @@ class Watcher:
         end; a queen read on the ten, with the jack down)? A card goes next to its row's end, so this
         is that card misread, whether or not the card is still read there (a hand half over it hides
         it from the recognizer while no arm is seen). Not where the end card lies too: a Hoyle pile's
-        top lies over the cards under it."""
+        top lies over the cards under it, and a card put on it lies where they all lie."""
         rnd = self.match.round
         if rnd is None or rnd.is_over:
             return False
@@ -337,6 +358,8 @@ class Watcher:
         if gap is None:
             return False
         end = self.stab.tracks.get(gap[0].code)
+        if end is not None and end.last_seen >= 0 and self._lies_at(t, end):
+            return False  # on the end card: put on it
         for card in row.cards:
             u = self.stab.tracks.get(card.code)
             if (card != gap[0] and u is not None and u.last_seen >= 0 and self._lies_at(t, u)
@@ -1150,11 +1173,14 @@ def _place(t: Track, far: bool = False) -> tuple[float, float, float, float]:
 def _opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[float, float] | None) -> bool:
     """Are two corner-index boxes the top-left and bottom-right index of one card? `offset` is where
     the bottom-right index lies from the top-left one on this deck (in index heights, learnt from cards
-    read whole); a neighbour in a row lies beside it, a card of the next row below it."""
+    read whole); a neighbour in a row lies beside it, a card of the next row below it. A card's two
+    indices are alike in size: a box half as wide again as the other is no index of the same card (an
+    index found twice, a little apart, and joined, beside a new card's index a row further up)."""
     if offset is None:
         return False
     ha, hb = a[3] - a[1], b[3] - b[1]
-    if min(ha, hb) <= 0 or max(ha, hb) > 1.5 * min(ha, hb):
+    wa, wb = a[2] - a[0], b[2] - b[0]
+    if min(ha, hb, wa, wb) <= 0 or max(ha, hb) > 1.5 * min(ha, hb) or max(wa, wb) > 1.5 * min(wa, wb):
         return False
     h = (ha + hb) / 2
     dx = ((b[0] + b[2]) - (a[0] + a[2])) / 2 / h

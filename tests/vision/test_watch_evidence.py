@@ -361,3 +361,27 @@ def test_a_card_read_as_one_that_cannot_lie_there_is_not_a_card_that_did_not_fit
     script.table[place(2, 0)] = ("3h", 0.8, ())  # Anna's three: now the two fits
     assert to_the_end(w, 12, f) == [Play("Anna", "7h"), Play("Ben", "6h"), Play("Cleo", "5h"),
                                     Play("Dan", "4h"), Play("Anna", "3h")]
+
+
+def test_a_faint_reading_is_followed_only_for_a_card_that_can_be_played_now_or_one_where_it_lies():
+    # a court card of a design the recognizer never saw can score below its card floor, steadily; the
+    # recognizer hands such readings on marked faint, and the rules say which of them can lie there
+    from types import SimpleNamespace
+
+    table: dict[tuple, tuple[str, float, bool]] = {place(6, 0): ("7h", 0.8, False)}
+
+    class Faint:
+        def detect(self, image):
+            return [SimpleNamespace(card=c, confidence=p, box=box, corners=None, alternatives=(), indices=(),
+                                    faint=faint) for box, (c, p, faint) in table.items()]
+
+    w = Watcher(MatchStart("parliament", PLAYERS), "Dan", Faint())
+    f = run(w, 6, 0)
+    table[place(7, 0)] = ("8h", 0.15, True)  # Ben's eight, read faintly: it can be played
+    table[place(6, 3)] = ("Jc", 0.15, True)  # a jack of clubs read faintly: no jack can lie anywhere
+    f = run(w, 8, f)
+    assert {d.card for d in w.last_detections} == {"7h", "8h"}
+    table[place(6, 0)] = ("7h", 0.15, True)  # the seven, read faintly where it lies: it keeps its place
+    table[place(1, 2)] = ("8h", 0.15, True)  # the eight read faintly elsewhere as well: not followed
+    assert to_the_end(w, 4, f) == [Play("Anna", "7h"), Play("Ben", "8h")]
+    assert sorted((d.card, d.box) for d in w.last_detections) == [("7h", place(6, 0)), ("8h", place(7, 0))]

@@ -386,3 +386,39 @@ def test_a_card_read_where_one_further_in_its_row_last_lay_is_that_card_misread(
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th"),
                         Play("Anna", "Jh"), Play("Ben", "6h")]
+
+
+def test_two_index_boxes_unlike_in_size_are_not_the_two_corners_of_one_card():
+    # measured on a fanned round of a training design: the six of clubs' index, found twice a little
+    # apart and joined into a box twice as wide, lay where the three of hearts' index, a row further
+    # up, would have its far corner; the three is a new card, not the six misread
+    from vision.watcher import _opposite_corners
+
+    offset = (2.5, 3.7)  # the far index from the near one, in index heights, as learnt on that table
+    three = (561.0, 87.0, 568.0, 101.0)
+    far = (590.0, 138.0, 597.0, 152.0)  # the same size, where a card's far index lies
+    assert _opposite_corners(three, far, offset)
+    joined = (600.0, 157.0, 616.0, 176.0)  # twice as wide: two finds of one index, joined
+    assert not _opposite_corners(three, joined, offset)
+
+
+def test_hoyle_a_card_put_on_its_pile_is_not_taken_for_a_buried_card_misread():
+    # measured on a Hoyle round of a training design: the king of hearts put on the pile was read
+    # whole, over where a card buried in the pile was last read at one corner and the queen on top
+    # at the other. It lies on the row's end: put on it, though it also lies where the buried card was.
+    script = Script()
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    whole = (124.0, 10.0, 150.0, 50.0)  # the pile, the cards on it read whole
+    near, far = (124.0, 10.0, 132.0, 24.0), (142.0, 36.0, 150.0, 50.0)  # its two corners
+    script.table["8h"] = far  # the eight, read at its far corner only
+    f = run(w, 6, f)
+    del script.table["8h"]
+    script.table["9h"] = near  # the nine put on it, read at its near corner only
+    f = run(w, 6, f)
+    del script.table["9h"]
+    script.table["Th"] = whole  # the ten put on it, read whole
+    f = run(w, 8, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th")]
