@@ -159,7 +159,9 @@ class Watcher:
         """The readings worth following: a faint one (read below the recognizer's card floor, as a
         court card of a design it never saw can be) only for a card that can be played now and is not
         yet in the record (the rules say where such a card can lie, and it must still be read
-        steadily), or for a card in the record read where it lies (so it keeps its place)."""
+        steadily), away from where a card in the record was read at its index (that card misread,
+        faintly: its readings would date the card it was read as from then), or for a card in the
+        record read where it lies (so it keeps its place)."""
         if not any(getattr(d, "faint", False) for d in detections):
             return list(detections)
         rnd = self.match.round
@@ -167,10 +169,16 @@ class Watcher:
             return [d for d in detections if not getattr(d, "faint", False)]
         known = self._known_cards()
         fits = {c.code for c in rnd.legal_plays} - known
+        taken = self._taken_places()
+
+        def at_index_of(u: Track, box) -> bool:
+            return any(overlap(box, b) > self.same_place for _, b in u.places)
 
         def believed(d: DetectionLike) -> bool:
-            if not getattr(d, "faint", False) or d.card in fits:
+            if not getattr(d, "faint", False):
                 return True
+            if d.card in fits:  # not at the index of a card in the record: that card misread
+                return not any(at_index_of(u, d.box) for u in taken)
             t = self.stab.tracks.get(d.card)
             return d.card in known and t is not None and t.present and overlap(t.box, d.box) > self.same_place
 
@@ -348,10 +356,12 @@ class Watcher:
         end; a queen read on the ten, with the jack down)? A card goes next to its row's end, so this
         is that card misread, whether or not the card is still read there (a hand half over it hides
         it from the recognizer while no arm is seen). Not where the end card lies too: a Hoyle pile's
-        top lies over the cards under it, and a card put on it lies where they all lie."""
+        top lies over the cards under it, and a card put on it lies where they all lie. Only for a lone
+        index: a card read whole (a king put on the queen in a fanned row, over the far corners of the
+        jack and the ten) lies there."""
         rnd = self.match.round
-        if rnd is None or rnd.is_over:
-            return False
+        if not t.single or rnd is None or rnd.is_over:
+            return False  # a card read whole, at both corners, is a card lying there
         c = parse_card(t.card)
         row = rnd.table.rows.get(c.suit)
         gap = row.gap_to(c) if row is not None else None

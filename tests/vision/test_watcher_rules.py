@@ -15,9 +15,10 @@ class Script:
 
     def __init__(self):
         self.table: dict[str, tuple[float, float, float, float]] = {}
+        self.lone: set[str] = set()  # cards read at one corner index only
 
     def detect(self, image):
-        return [Seen(c, 0.9, box) for c, box in self.table.items()]
+        return [Seen(c, 0.9, box, indices=(box,) if c in self.lone else ()) for c, box in self.table.items()]
 
 
 def place(col: float, row: float) -> tuple[float, float, float, float]:
@@ -354,6 +355,7 @@ def test_a_card_read_on_one_inside_its_row_is_that_card_misread():
     for _ in range(4):
         w.see(Frame(f, arm, f / 10))
         f += 1
+    script.lone = {"Qh"}  # at the ten's index
     for k in range(24):  # the ten read as the queen three looks in four
         script.table.pop("Th" if k % 4 else "Qh", None)
         script.table["Qh" if k % 4 else "Th"] = place(9, 0)
@@ -375,6 +377,7 @@ def test_a_card_read_where_one_further_in_its_row_last_lay_is_that_card_misread(
         f = run(w, 6, f)
     del script.table["Th"]
     script.table["6h"] = place(9, 0)
+    script.lone = {"6h"}  # the ten's far index, read alone
     f = run(w, 12, f)
     del script.table["6h"]
     script.table["Th"] = place(9, 0)
@@ -419,6 +422,26 @@ def test_hoyle_a_card_put_on_its_pile_is_not_taken_for_a_buried_card_misread():
     f = run(w, 6, f)
     del script.table["9h"]
     script.table["Th"] = whole  # the ten put on it, read whole
+    f = run(w, 8, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th")]
+
+
+def test_fanned_a_card_read_whole_over_the_far_corners_of_cards_further_in_is_put_down():
+    # measured on a fanned round of a training design: the king of clubs, put on the queen and read
+    # whole, lay over where the jack's far index was last read (the queen covered it); the queen's
+    # index lay outside the king. A card read whole, at both corners, is a card lying there.
+    script = Script()
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    script.lone = {"8h", "9h"}
+    script.table["8h"] = (150.0, 40.0, 158.0, 54.0)  # the eight, read at its far corner only
+    f = run(w, 6, f)
+    del script.table["8h"]  # the nine covers it
+    script.table["9h"] = (136.0, 10.0, 144.0, 24.0)  # read at its near corner only
+    f = run(w, 10, f)
+    script.table["Th"] = (140.0, 30.0, 190.0, 80.0)  # the ten, read whole, over the eight's far corner
     f = run(w, 8, f)
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th")]
