@@ -351,8 +351,8 @@ class Watcher:
                 and overlap(t.box, u.box) <= self.same_place)
 
     def _inside_its_row(self, t: Track) -> bool:
-        """Is `t` read where a card of its own row lies or last lay, one further in than the end `t`
-        would go next to (the far index of a ten read as the six, with the seven at the row's other
+        """Is `t` read where a card of its own row shows or last showed an index (`_at_index_of`), one
+        further in than the end `t` would go next to (the far index of a ten read as the six, with the seven at the row's other
         end; a queen read on the ten, with the jack down)? A card goes next to its row's end, so this
         is that card misread, whether or not the card is still read there (a hand half over it hides
         it from the recognizer while no arm is seen). Not where the end card lies too: a Hoyle pile's
@@ -372,10 +372,20 @@ class Watcher:
             return False  # on the end card: put on it
         for card in row.cards:
             u = self.stab.tracks.get(card.code)
-            if (card != gap[0] and u is not None and u.last_seen >= 0 and self._lies_at(t, u)
+            if (card != gap[0] and u is not None and u.last_seen >= 0 and self._at_index_of(t, u)
                     and not self._strayed(u) and (end is None or not self._one_place(end, u))):
                 return True
         return False
+
+    def _at_index_of(self, t: Track, u: Track) -> bool:
+        """Is lone index `t` read where card `u` shows an index: where `u` was read as a lone index, or
+        at a corner of its whole box (the union of its two indices)? Not anywhere inside that box: in
+        a fanned row a card's box spans the indices of the next cards put on it."""
+        if any(overlap(t.box, b) > self.same_place for _, b in u.places):
+            return True
+        if u.single and overlap(t.box, u.box) > self.same_place:
+            return True
+        return u.whole_box is not None and _at_corner(t.box, u.whole_box, self.same_place)
 
     def _back_with(self, u: Track, t: Track) -> bool:
         """Is card `u`, long in the record and lost from sight since, buried (a later card of its suit

@@ -16,9 +16,11 @@ class Script:
     def __init__(self):
         self.table: dict[str, tuple[float, float, float, float]] = {}
         self.lone: set[str] = set()  # cards read at one corner index only
+        self.indices: dict[str, tuple] = {}  # cards read at these index boxes (both corners: read whole)
 
     def detect(self, image):
-        return [Seen(c, 0.9, box, indices=(box,) if c in self.lone else ()) for c, box in self.table.items()]
+        return [Seen(c, 0.9, box, indices=self.indices.get(c, (box,) if c in self.lone else ()))
+                for c, box in self.table.items()]
 
 
 def place(col: float, row: float) -> tuple[float, float, float, float]:
@@ -355,7 +357,7 @@ def test_a_card_read_on_one_inside_its_row_is_that_card_misread():
     for _ in range(4):
         w.see(Frame(f, arm, f / 10))
         f += 1
-    script.lone = {"Qh"}  # at the ten's index
+    script.lone = {"Th", "Qh"}  # at the ten's index
     for k in range(24):  # the ten read as the queen three looks in four
         script.table.pop("Th" if k % 4 else "Qh", None)
         script.table["Qh" if k % 4 else "Th"] = place(9, 0)
@@ -372,12 +374,12 @@ def test_a_card_read_where_one_further_in_its_row_last_lay_is_that_card_misread(
     # lay is the ten, whether or not the ten itself is still read.
     script = Script()
     w, f = new_watcher(script), 0
+    script.lone = {"Th", "6h"}  # read at one index: the ten's far one
     for col, card in ((6, "7h"), (7, "8h"), (8, "9h"), (9, "Th")):
         script.table[card] = place(col, 0)
         f = run(w, 6, f)
     del script.table["Th"]
     script.table["6h"] = place(9, 0)
-    script.lone = {"6h"}  # the ten's far index, read alone
     f = run(w, 12, f)
     del script.table["6h"]
     script.table["Th"] = place(9, 0)
@@ -442,6 +444,27 @@ def test_fanned_a_card_read_whole_over_the_far_corners_of_cards_further_in_is_pu
     script.table["9h"] = (136.0, 10.0, 144.0, 24.0)  # read at its near corner only
     f = run(w, 10, f)
     script.table["Th"] = (140.0, 30.0, 190.0, 80.0)  # the ten, read whole, over the eight's far corner
+    f = run(w, 8, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th")]
+
+
+def test_fanned_a_new_card_inside_the_box_of_a_card_two_further_in_but_off_its_indices_is_put_down():
+    # a fanned row: a card read whole spans the indices of the next two cards put on it. The ten's
+    # index, read alone, lies inside the eight's box (last read whole, before the nine covered its far
+    # corner) but at neither of its indices: a card put down, not the eight misread.
+    script = Script()
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    script.table["8h"] = (130.0, 10.0, 180.0, 80.0)  # read whole: both its indices
+    script.indices["8h"] = ((130.0, 10.0, 140.0, 24.0), (170.0, 66.0, 180.0, 80.0))
+    f = run(w, 6, f)
+    del script.table["8h"]  # the nine covers its far corner; its near one is not read again
+    script.table["9h"] = (186.0, 66.0, 196.0, 80.0)  # read at its far corner only
+    script.lone = {"9h", "Th"}
+    f = run(w, 10, f)
+    script.table["Th"] = (162.0, 10.0, 172.0, 24.0)  # the ten's near index
     f = run(w, 8, f)
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th")]
