@@ -47,9 +47,6 @@ class ModelError(RuntimeError):
 #: Used when the models come without a thresholds.json (written by `fantan train calibrate`).
 DEFAULT_CONF = 0.3
 DEFAULT_INDEX_CONF = 0.25
-#: watching a game, cards read above this share of the card floor are handed on as `faint` readings
-#: (a court card of a design the recognizer never saw scores low; the rules say where one can lie)
-FAINT_SHARE = 2 / 3
 THRESHOLDS_FILE = "thresholds.json"
 
 
@@ -85,9 +82,6 @@ class Detection:
     #: (card code, probability): the first is `card`; a caller that knows which cards can be there
     #: (the watcher knows the legal plays) can weigh the others
     alternatives: tuple[tuple[str, float], ...] = field(default=(), compare=False)
-    #: read below the card floor but above the faint floor (`CardDetector(watching=True)`): a card
-    #: only a caller that knows which cards can be there (the legal plays) should believe
-    faint: bool = field(default=False, compare=False)
 
     def to_json(self) -> dict:
         """The entry of `fantan detect --json` (spec: cli.md)."""
@@ -262,16 +256,13 @@ def _drop_contained(boxes: np.ndarray, scores: np.ndarray, kept: np.ndarray, sha
 
 
 def merge_by_card(reads: list[tuple[IndexBox, str, float]], conf: float,
-                  alternatives: list[tuple[tuple[str, float], ...]] | None = None,
-                  faint: float | None = None) -> list[Detection]:
+                  alternatives: list[tuple[tuple[str, float], ...]] | None = None) -> list[Detection]:
     """One Detection per card identity: its indices' boxes joined, its best reading's confidence.
 
     A deck holds each card once, so two indices read as the same card are that card's two corners.
     `alternatives` (one per read, as `CardDetector.read_top` gives them) go with the
-    card's surest index. With a `faint` floor below `conf`, cards read between the two are kept too,
-    marked `faint`.
+    card's surest index.
     """
-    floor = min(conf, faint) if faint is not None else conf
     by_card: dict[str, list[tuple[IndexBox, float, tuple]]] = {}
     for k, (index, card, p) in enumerate(reads):
         if card == NOT_AN_INDEX:
@@ -281,12 +272,12 @@ def merge_by_card(reads: list[tuple[IndexBox, str, float]], conf: float,
     out = []
     for card, seen in by_card.items():
         best = max(c for _, c, _ in seen)
-        if best < floor:
+        if best < conf:
             continue
         boxes = np.array([i.box for i, _, _ in seen])
         box = (float(boxes[:, 0].min()), float(boxes[:, 1].min()), float(boxes[:, 2].max()), float(boxes[:, 3].max()))
         alts = max(seen, key=lambda s: s[1])[2]
-        out.append(Detection(card, float(best), box, None, tuple(i.box for i, _, _ in seen), alts, best < conf))
+        out.append(Detection(card, float(best), box, None, tuple(i.box for i, _, _ in seen), alts))
     out.sort(key=lambda d: (-d.confidence, d.card))
     return out
 
@@ -297,9 +288,7 @@ class CardDetector:
     `model` (or `model_dir`) is a folder holding index_detector.onnx and index_classifier.onnx
     (default: the shipped models/), or the detector .onnx file with the classifier beside it.
     The thresholds are the calibrated ones of thresholds.json unless given; `watching=True` (a game
-    watched over many frames) lowers the index score floor to the card floor, and also hands on cards
-    read above `FAINT_SHARE` of the card floor, marked `faint`, for the watcher to believe only where
-    the rules say such a card can lie.
+    watched over many frames) lowers the index score floor to the card floor.
     """
 
     def __init__(
@@ -341,10 +330,8 @@ class CardDetector:
             # a card's confidence is its index's score times the classifier's probability, so an index
             # scoring below the card floor can never make a card, and one scoring above it can:
             # watching a game, where a card must be read steadily and fit the rules to count, stage 1
-            # passes on every index that can count (a court card of an unseen design scores low),
-            # faint readings included
-            self.index_conf = min(self.index_conf, FAINT_SHARE * self.conf)
-        self.faint = FAINT_SHARE * self.conf if watching else None
+            # passes on every index that can count (a court card of an unseen design scores low)
+            self.index_conf = min(self.index_conf, self.conf)
         self.iou = iou
         self.input_pixels = input_pixels
         if any(not 0 < f < 1 for f in pyramid):
@@ -437,4 +424,4 @@ class CardDetector:
             raise ValueError("expected a BGR colour image (H x W x 3)")
         indices = self.find_indices(image_bgr)
         tops = self.read_top(image_bgr, indices, ALTERNATIVES)
-        return merge_by_card([(i, *top[0]) for i, top in zip(indices, tops)], self.conf, tops, self.faint)
+        return merge_by_card([(i, *top[0]) for i, top in zip(indices, tops)], self.conf, tops)

@@ -147,42 +147,13 @@ class Watcher:
         self._since_read = 0 if detect else self._since_read + 1
         self.frames_unread += not detect
         if detect:
-            detections = self._believable(self.detector.detect(frame.image))
+            detections = self.detector.detect(frame.image)
             self.last_detections = list(detections)
             self._looked.append(frame.index)
             self._looked_since_cover += 1
             self.stab.update(frame.index, detections)
         self._settle(frame.index, news, final=False)
         return self._tell(news)
-
-    def _believable(self, detections: list[DetectionLike]) -> list[DetectionLike]:
-        """The readings worth following: a faint one (read below the recognizer's card floor, as a
-        court card of a design it never saw can be) only for a card that can be played now and is not
-        yet in the record (the rules say where such a card can lie, and it must still be read
-        steadily), away from where a card in the record was read at its index (that card misread,
-        faintly: its readings would date the card it was read as from then), or for a card in the
-        record read where it lies (so it keeps its place)."""
-        if not any(getattr(d, "faint", False) for d in detections):
-            return list(detections)
-        rnd = self.match.round
-        if rnd is None or rnd.is_over:
-            return [d for d in detections if not getattr(d, "faint", False)]
-        known = self._known_cards()
-        fits = {c.code for c in rnd.legal_plays} - known
-        taken = self._taken_places()
-
-        def at_index_of(u: Track, box) -> bool:
-            return any(overlap(box, b) > self.same_place for _, b in u.places)
-
-        def believed(d: DetectionLike) -> bool:
-            if not getattr(d, "faint", False):
-                return True
-            if d.card in fits:  # not at the index of a card in the record: that card misread
-                return not any(at_index_of(u, d.box) for u in taken)
-            t = self.stab.tracks.get(d.card)
-            return d.card in known and t is not None and t.present and overlap(t.box, d.box) > self.same_place
-
-        return [d for d in detections if believed(d)]
 
     def finish(self) -> list[News]:
         """The source ended: settle what is still open, then write the shows and close the round."""

@@ -29,7 +29,6 @@ class Seen:
     corners: tuple | None = None
     alternatives: tuple = field(default=())
     indices: tuple = field(default=())  # the corner index boxes read as this card (none: read whole)
-    faint: bool = False  # read below the card floor (CardDetector(watching=True))
 
 
 def simulated(seed: int, variant: str = "fan-tan", players=PLAYERS, strategy: str = "random") -> list[dict]:

@@ -115,12 +115,6 @@ def test_readings_below_the_confidence_floor_are_dropped() -> None:
     assert merge_by_card([(faint, "Ks", 0.5)], conf=0.3) == []
 
 
-def test_readings_between_the_faint_floor_and_the_card_floor_are_marked_faint() -> None:
-    low, lower, sure = IndexBox((0, 0, 10, 10), 0.4), IndexBox((50, 0, 60, 10), 0.2), IndexBox((90, 0, 99, 10), 0.9)
-    cards = merge_by_card([(low, "Ks", 0.5), (lower, "Qs", 0.5), (sure, "Js", 0.9)], conf=0.3, faint=0.15)
-    assert [(d.card, d.faint) for d in cards] == [("Js", False), ("Ks", True)]  # Qs: 0.1, below both
-
-
 # --- geometry -------------------------------------------------------------------------------------
 
 
@@ -245,11 +239,8 @@ def test_watching_a_game_every_index_that_can_make_a_card_is_passed_on(tmp_path:
         (tmp_path / name).write_bytes((ROOT / "models" / name).read_bytes())
     (tmp_path / "thresholds.json").write_text('{"index_conf": 0.35, "conf": 0.22}')
     watching = CardDetector(tmp_path, watching=True)
-    # the card floor stays; readings down to two thirds of it are passed on as faint ones, and an
-    # index scoring below that can never make one
-    assert watching.conf == 0.22 and watching.faint == watching.index_conf == pytest.approx(0.22 * 2 / 3)
+    assert (watching.index_conf, watching.conf) == (0.22, 0.22)  # an index below 0.22 can never make a card
     assert CardDetector(tmp_path).index_conf == 0.35  # one photo: the calibrated index floor
-    assert CardDetector(tmp_path).faint is None  # and no faint readings
     assert CardDetector(tmp_path, watching=True, index_conf=0.3).index_conf == 0.3  # the caller's wins
 
 
