@@ -407,26 +407,37 @@ def test_two_index_boxes_unlike_in_size_are_not_the_two_corners_of_one_card():
     assert not _opposite_corners(three, joined, offset)
 
 
+def seven_to_ten_of_hearts(script: Script, eight, nine, ten, *, ten_on_nine: bool) -> list:
+    """Anna's seven of hearts; Ben's eight read at `eight`, then not again (the nine lies on it);
+    Cleo's nine at `nine`; Dan's ten at `ten` (`ten_on_nine`: hiding the nine); the plays seen."""
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    script.table["8h"] = eight
+    f = run(w, 6, f)
+    del script.table["8h"]
+    script.table["9h"] = nine
+    f = run(w, 10, f)
+    if ten_on_nine:
+        del script.table["9h"]
+    script.table["Th"] = ten
+    f = run(w, 8, f)
+    w.finish()
+    return plays(w)
+
+
+SEVEN_TO_TEN = [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th")]
+
+
 def test_hoyle_a_card_put_on_its_pile_is_not_taken_for_a_buried_card_misread():
     # measured on a Hoyle round of a training design: the king of hearts put on the pile was read
     # whole, over where a card buried in the pile was last read at one corner and the queen on top
     # at the other. It lies on the row's end: put on it, though it also lies where the buried card was.
     script = Script()
-    w = new_watcher(script)
-    script.table["7h"] = place(6, 0)
-    f = run(w, 6, 0)
-    whole = (124.0, 10.0, 150.0, 50.0)  # the pile, the cards on it read whole
+    whole = (124.0, 10.0, 150.0, 50.0)  # the pile, the ten on it read whole
     near, far = (124.0, 10.0, 132.0, 24.0), (142.0, 36.0, 150.0, 50.0)  # its two corners
-    script.table["8h"] = far  # the eight, read at its far corner only
-    f = run(w, 6, f)
-    del script.table["8h"]
-    script.table["9h"] = near  # the nine put on it, read at its near corner only
-    f = run(w, 6, f)
-    del script.table["9h"]
-    script.table["Th"] = whole  # the ten put on it, read whole
-    f = run(w, 8, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th")]
+    # the eight read at its far corner only, the nine put on it at its near corner only
+    assert seven_to_ten_of_hearts(script, far, near, whole, ten_on_nine=True) == SEVEN_TO_TEN
 
 
 def test_fanned_a_card_read_whole_over_the_far_corners_of_cards_further_in_is_put_down():
@@ -434,19 +445,10 @@ def test_fanned_a_card_read_whole_over_the_far_corners_of_cards_further_in_is_pu
     # whole, lay over where the jack's far index was last read (the queen covered it); the queen's
     # index lay outside the king. A card read whole, at both corners, is a card lying there.
     script = Script()
-    w = new_watcher(script)
-    script.table["7h"] = place(6, 0)
-    f = run(w, 6, 0)
     script.lone = {"8h", "9h"}
-    script.table["8h"] = (150.0, 40.0, 158.0, 54.0)  # the eight, read at its far corner only
-    f = run(w, 6, f)
-    del script.table["8h"]  # the nine covers it
-    script.table["9h"] = (136.0, 10.0, 144.0, 24.0)  # read at its near corner only
-    f = run(w, 10, f)
-    script.table["Th"] = (140.0, 30.0, 190.0, 80.0)  # the ten, read whole, over the eight's far corner
-    f = run(w, 8, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th")]
+    eight_far, nine_near = (150.0, 40.0, 158.0, 54.0), (136.0, 10.0, 144.0, 24.0)
+    ten_whole = (140.0, 30.0, 190.0, 80.0)  # over the eight's far corner
+    assert seven_to_ten_of_hearts(script, eight_far, nine_near, ten_whole, ten_on_nine=False) == SEVEN_TO_TEN
 
 
 def test_fanned_a_new_card_inside_the_box_of_a_card_two_further_in_but_off_its_indices_is_put_down():
@@ -454,17 +456,7 @@ def test_fanned_a_new_card_inside_the_box_of_a_card_two_further_in_but_off_its_i
     # index, read alone, lies inside the eight's box (last read whole, before the nine covered its far
     # corner) but at neither of its indices: a card put down, not the eight misread.
     script = Script()
-    w = new_watcher(script)
-    script.table["7h"] = place(6, 0)
-    f = run(w, 6, 0)
-    script.table["8h"] = (130.0, 10.0, 180.0, 80.0)  # read whole: both its indices
-    script.indices["8h"] = ((130.0, 10.0, 140.0, 24.0), (170.0, 66.0, 180.0, 80.0))
-    f = run(w, 6, f)
-    del script.table["8h"]  # the nine covers its far corner; its near one is not read again
-    script.table["9h"] = (186.0, 66.0, 196.0, 80.0)  # read at its far corner only
+    script.indices["8h"] = ((130.0, 10.0, 140.0, 24.0), (170.0, 66.0, 180.0, 80.0))  # read whole
     script.lone = {"9h", "Th"}
-    f = run(w, 10, f)
-    script.table["Th"] = (162.0, 10.0, 172.0, 24.0)  # the ten's near index
-    f = run(w, 8, f)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th")]
+    eight, nine_far, ten_near = (130.0, 10.0, 180.0, 80.0), (186.0, 66.0, 196.0, 80.0), (162.0, 10.0, 172.0, 24.0)
+    assert seven_to_ten_of_hearts(script, eight, nine_far, ten_near, ten_on_nine=False) == SEVEN_TO_TEN
