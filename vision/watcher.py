@@ -326,8 +326,8 @@ class Watcher:
         further in than the end `t` would go next to (the far index of a ten read as the six, with the seven at the row's other
         end; a queen read on the ten, with the jack down)? A card goes next to its row's end, so this
         is that card misread, whether or not the card is still read there (a hand half over it hides
-        it from the recognizer while no arm is seen). Not where the end card lies too: a Hoyle pile's
-        top lies over the cards under it, and a card put on it lies where they all lie. Only for a lone
+        it from the recognizer while no arm is seen). Only while the end card is seen lying elsewhere:
+        a card put on a Hoyle pile hides its top, and lies where the cards under it lie. Only for a lone
         index: a card read whole (a king put on the queen in a fanned row, over the far corners of the
         jack and the ten) lies there."""
         rnd = self.match.round
@@ -339,12 +339,12 @@ class Watcher:
         if gap is None:
             return False
         end = self.stab.tracks.get(gap[0].code)
-        if end is not None and end.last_seen >= 0 and self._lies_at(t, end):
-            return False  # on the end card: put on it
+        if end is None or not end.present or self._lies_at(t, end):
+            return False  # the end card is not seen lying elsewhere (a new card on its pile hides it)
         for card in row.cards:
             u = self.stab.tracks.get(card.code)
             if (card != gap[0] and u is not None and u.last_seen >= 0 and self._at_index_of(t, u)
-                    and not self._strayed(u) and (end is None or not self._one_place(end, u))):
+                    and not self._strayed(u) and not self._one_place(end, u)):
                 return True
         return False
 

@@ -460,3 +460,29 @@ def test_fanned_a_new_card_inside_the_box_of_a_card_two_further_in_but_off_its_i
     script.lone = {"9h", "Th"}
     eight, nine_far, ten_near = (130.0, 10.0, 180.0, 80.0), (186.0, 66.0, 196.0, 80.0), (162.0, 10.0, 172.0, 24.0)
     assert seven_to_ten_of_hearts(script, eight, nine_far, ten_near, ten_on_nine=False) == SEVEN_TO_TEN
+
+
+def test_hoyle_a_lone_index_on_the_pile_where_its_top_was_read_is_put_on_it():
+    # a Hoyle pile read at lone indices: the eight and then the nine at the pile's near corner, the
+    # nine later only at its far corner; the ten put on the pile is read at the near corner, where
+    # the buried eight was read too. It lies where the pile's top was read: put on it, not the eight.
+    script = Script()
+    script.lone = {"8h", "9h", "Th"}
+    near, far = (124.0, 10.0, 132.0, 24.0), (142.0, 36.0, 150.0, 50.0)
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    script.table["8h"] = near
+    f = run(w, 6, f)
+    del script.table["8h"]
+    script.table["9h"] = near  # the nine on the eight
+    f = run(w, 10, f)
+    del script.table["9h"]
+    f = run(w, 6, f)
+    script.table["9h"] = far  # then read at its far corner only
+    f = run(w, 6, f)
+    del script.table["9h"]
+    script.table["Th"] = near  # the ten on the nine
+    f = run(w, 10, f)
+    w.finish()
+    assert plays(w) == SEVEN_TO_TEN
