@@ -305,8 +305,7 @@ class Watcher:
         """Was card `t` put on card `u` (a Hoyle pile)? An arm came and went after `u` was there and
         before `t` was first seen, and since then `t` is what is read there most of the time, or at
         the corner where `u` was read before (below). A pile holds one suit: a card of another suit
-        read there is that card misread (and so is one read on a card further in than its row's end,
-        `_inside_its_row`)."""
+        read there is that card misread."""
         if parse_card(t.card).suit != parse_card(u.card).suit:
             return False
         ends = [s.end for s in self._spells[-8:] if s.end is not None and s.end <= t.first_frame]
@@ -323,13 +322,13 @@ class Watcher:
 
     def _inside_its_row(self, t: Track) -> bool:
         """Is `t` read where a card of its own row shows or last showed an index (`_at_index_of`), one
-        further in than the end `t` would go next to (the far index of a ten read as the six, with the seven at the row's other
-        end; a queen read on the ten, with the jack down)? A card goes next to its row's end, so this
-        is that card misread, whether or not the card is still read there (a hand half over it hides
-        it from the recognizer while no arm is seen). Only while the end card is seen lying elsewhere:
-        a card put on a Hoyle pile hides its top, and lies where the cards under it lie. Only for a lone
-        index: a card read whole (a king put on the queen in a fanned row, over the far corners of the
-        jack and the ten) lies there."""
+        further in than the end `t` would go next to (the far index of a ten read as the six, with the
+        seven at the row's other end; a queen read on the ten, with the jack down)? A card goes next
+        to its row's end, so this is that card misread, whether or not the card is still read there
+        (a hand half over it hides it from the recognizer while no arm is seen). Only while the end
+        card is seen lying elsewhere: a card put on a Hoyle pile hides its top, and lies where the
+        cards under it lie. Only for a lone index: a card read whole (a king put on the queen in a
+        fanned row, over the far corners of the jack and the ten) lies there."""
         rnd = self.match.round
         if not t.single or rnd is None or rnd.is_over:
             return False  # a card read whole, at both corners, is a card lying there
