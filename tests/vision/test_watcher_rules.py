@@ -29,9 +29,30 @@ def place(col: float, row: float) -> tuple[float, float, float, float]:
 
 
 def run(watcher: Watcher, frames: int, start: int) -> int:
+    return run_on(watcher, BLANK, frames, start)
+
+
+def arm_passes(watcher: Watcher, start: int, frames: int = 4) -> int:
+    """An arm reaching in from the left edge over the table for `frames` frames; the next frame."""
+    arm = BLANK.copy()
+    arm[:, :50] = 250
+    return run_on(watcher, arm, frames, start)
+
+
+def run_on(watcher: Watcher, image, frames: int, start: int) -> int:
     for i in range(start, start + frames):
-        watcher.see(Frame(i, BLANK, i / 10))
+        watcher.see(Frame(i, image, i / 10))
     return start + frames
+
+
+def hearts_row(script: Script, watcher: Watcher, upto: str) -> int:
+    """Anna, Ben, Cleo, ... put the hearts from the seven up to `upto` down, one place apart, each read
+    for six frames; the next frame."""
+    f = 0
+    for rank in "789TJQK"[: "789TJQK".index(upto[0]) + 1]:
+        script.table[rank + "h"] = place(6 + "789TJQK".index(rank), 0)
+        f = run(watcher, 6, f)
+    return f
 
 
 def new_watcher(script: Script, passes=(), variant: str = "parliament", news=None) -> Watcher:
@@ -260,11 +281,7 @@ def test_hoyle_a_card_read_unsurely_on_its_pile_hiding_the_top_is_played():
     # would not hide her: the king lies there, from its first sighting.
     script = Script()
     w, f = seven_and_six_of_hearts_played(script)
-    arm = BLANK.copy()
-    arm[:, :50] = 250  # an arm reaching in from the left edge
-    for _ in range(4):
-        w.see(Frame(f, arm, f / 10))
-        f += 1
+    f = arm_passes(w, f)
     del script.table["6h"]
     for k in range(30):
         if k % 3 == 0:
@@ -348,15 +365,8 @@ def test_a_card_read_on_one_inside_its_row_is_that_card_misread():
     # on its row's end (the pile top, or next to the end card), never on a card further in: the
     # queen read there is the ten misread, not a queen put on it.
     script = Script()
-    w, f = new_watcher(script), 0
-    for col, card in ((6, "7h"), (7, "8h"), (8, "9h"), (9, "Th"), (10, "Jh")):
-        script.table[card] = place(col, 0)
-        f = run(w, 6, f)
-    arm = BLANK.copy()
-    arm[:, :50] = 250  # an arm reaching in from the left edge
-    for _ in range(4):
-        w.see(Frame(f, arm, f / 10))
-        f += 1
+    w = new_watcher(script)
+    f = arm_passes(w, hearts_row(script, w, "Jh"))
     script.lone = {"Th", "Qh"}  # at the ten's index
     for k in range(24):  # the ten read as the queen three looks in four
         script.table.pop("Th" if k % 4 else "Qh", None)
@@ -373,11 +383,9 @@ def test_a_card_read_where_one_further_in_its_row_last_lay_is_that_card_misread(
     # running. The six goes next to the seven, at the row's other end: what is read where the ten
     # lay is the ten, whether or not the ten itself is still read.
     script = Script()
-    w, f = new_watcher(script), 0
+    w = new_watcher(script)
     script.lone = {"Th", "6h"}  # read at one index: the ten's far one
-    for col, card in ((6, "7h"), (7, "8h"), (8, "9h"), (9, "Th")):
-        script.table[card] = place(col, 0)
-        f = run(w, 6, f)
+    f = hearts_row(script, w, "Th")
     del script.table["Th"]
     script.table["6h"] = place(9, 0)
     f = run(w, 12, f)
