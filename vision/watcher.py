@@ -308,11 +308,11 @@ class Watcher:
         read there is that card misread."""
         if parse_card(t.card).suit != parse_card(u.card).suit:
             return False
-        ends = [s.end for s in self._spells[-8:] if s.end is not None and s.end <= t.first_frame]
-        if not any(u.first_frame < e for e in ends):
+        if not self._arm_since(u, t):
             return False
         if t.seen_since(t.first_frame) > 2 * u.seen_since(t.first_frame):
             return True
+        ends = [s.end for s in self._spells[-8:] if s.end is not None and s.end <= t.first_frame]
         # `u` was read whole (both corners) before an arm came; since then one corner reads `t` and
         # `u` is read only at the other: a card of the pile's suit put squarely on it, whose one
         # index the recognizer still reads as the card under it
@@ -434,8 +434,23 @@ class Watcher:
         here = [under for box, under in self._misread_places.get(t.card, ()) if overlap(t.box, box) > self.same_place]
         if not here:
             return False
+        if not self._fits_now(t.card):
+            return True
+        # put on it only by an arm that came after the card under it was there and left something new
+        # here: a reading that began with that card (the six's index read as the five as the six was
+        # put down), or after an arm put a card elsewhere, stays a misreading
         suit = parse_card(t.card).suit
-        return any(parse_card(under).suit != suit for under in here) or not self._fits_now(t.card)
+        for under in here:
+            u = self.stab.tracks.get(under)
+            if parse_card(under).suit != suit or u is None or not self._arm_since(u, t, landed=True):
+                return True
+        return False
+
+    def _arm_since(self, u: Track, t: Track, landed: bool = False) -> bool:
+        """Did an arm come and go after card `u` was there and before `t` was first seen (`landed`:
+        leaving something new where `t` is read)?"""
+        return any(s.end is not None and u.first_frame < s.end <= t.first_frame
+                   and (not landed or any(_near(p, t.box) for p in s.landings)) for s in self._spells[-8:])
 
     def _known_cards(self) -> set[str]:
         """Cards already in the record of this round: played, flagged, shown."""
