@@ -158,6 +158,11 @@ class TableModel:
         self.row_outlines[card] = np.asarray(outline, np.float32).reshape(4, 2)
         self._dirty = True
 
+    def remove_row_card(self, card: str) -> None:
+        """A card taken for played was not (a hand card): its outline no longer tells where the rows are."""
+        if self.row_outlines.pop(card, None) is not None:
+            self._dirty = True
+
     @property
     def plane(self) -> TablePlane | None:
         """The table plane from the row cards' outlines, refitted when a card was added."""

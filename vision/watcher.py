@@ -159,6 +159,8 @@ class Watcher:
         """The source ended: settle what is still open, then write the shows and close the round."""
         news: list[News] = []
         self._settle(self._frame + 1, news, final=True)
+        if self._reconcile_missed_plays(news):
+            self._settle(self._frame + 1, news, final=True)
         self._push_shows(news, final=True)
         rnd = self.match.round
         if rnd is not None and rnd.is_over and not any(isinstance(e, End) for e in self._round_events()):
@@ -987,6 +989,123 @@ class Watcher:
         flag = self._illegal.pop(card)
         news.append(News("retracted", now, None, flag, f"{card} was not illegal after all: a play before it was missed"))
 
+    # ------------------------------------------------------------------ a round not over by the count
+    def _reconcile_missed_plays(self, news: list[News], most: int = 3) -> bool:
+        """The source ended and the round is not over by the count: plays were missed (a card the
+        recognizer never made out, a pile top never read), and the hands laid down since may have been
+        taken for plays. The last plays that lie off the rows (in front of a seat, `_off_rows`) are
+        hand cards: they are taken off. The cards neither on the table nor seen in a hand are the
+        missed plays and the hand cards never read; arm visits that left no line in the record are
+        when the missed plays were put down. If exactly one way of putting at most `most` of those
+        cards down at those visits, in turn order and each fitting then, ends the round (its last
+        play takes a player's last card) with no flag more and no seen hand card in the winner's hand
+        or too many in another's, the record is redone that way. Else the record stays as it was.
+        Returns whether it was redone."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or self.table.plane is None or not self._spells:
+            return False
+        events = self.match.events
+        start = max(i for i, e in enumerate(events) if isinstance(e, RoundStart))
+        saved = list(zip(events[start + 1:], self._when[start + 1:]))
+        lines = list(saved)
+        # the last plays, as many as lie off the rows that the plays before them make (a hand laid
+        # down and taken for plays widens the rows: each is judged against the rows without them all)
+        plays = [i for i, (e, _) in enumerate(lines) if isinstance(e, Play)]
+        hand: list[str] = []
+        for k in range(1, min(len(plays), 16) + 1):
+            tail = [lines[i][0].card for i in plays[-k:]]
+            if all(self._off_rows(c, tail) for c in tail):
+                hand = tail
+        if hand:
+            lines = [x for x in lines if not (isinstance(x[0], Play) and x[0].card in hand)]
+        last_play = max((w for e, w in lines if isinstance(e, Play)), default=self._when[start])
+        on_table = {e.card for e, _ in lines if isinstance(e, Play)}
+        for t in self.stab.tracks.values():
+            if (t.card not in on_table and t.card not in hand and t.since >= 0 and t.last_seen > last_play
+                    and self._off_rows(t.card, hand)):
+                hand.append(t.card)
+        if not hand:
+            return False  # no hand was laid down: the round may go on
+        seats = {}
+        for card in hand:
+            outline = self.stab.outline(card)
+            if outline is not None:
+                seats[card] = self.table.seat_of(outline)
+        unseen = [c.code for c in DECK if c.code not in on_table and c.code not in hand]
+        first_hand = min((self.stab.tracks[c].first_frame for c in hand if c in self.stab.tracks), default=self._frame)
+        explained = {w for _, w in lines} | {self._visit_of(k) for c in on_table if (k := self.stab.tracks.get(c))}
+        visits = [s.start for s in self._spells if s.end is not None and s.start > self._when[start]
+                  and s.end <= first_hand and s.start not in explained]
+        flags_before = len(rnd.flags)
+        n_lines = len(events) - start - 1
+
+        def redo(extra: list[tuple[str, int]]) -> bool:
+            """Put this round's lines back with `extra` plays in (plays by turn order); ends the round?"""
+            for _ in range(len(self.match.events) - start - 1):
+                self._pop()
+            merged = sorted([(e, w, 0) for e, w in lines] + [(Play("", c), w, 1) for c, w in extra],
+                            key=lambda x: (x[1], -x[2]))
+            for ev, w, _ in merged:
+                r = self.match.round
+                if r.is_over:
+                    return False
+                if isinstance(ev, Play):
+                    if r.to_move is None:
+                        return False
+                    ev = Play(r.to_move, ev.card)
+                self._repush(ev, w)
+            r = self.match.round
+            if not r.is_over or len(r.flags) > flags_before:
+                return False
+            for card, seat in seats.items():
+                left = r.cards_left.get(self.players[seat], 0)
+                if left == 0 or sum(1 for s in seats.values() if s == seat) > left:
+                    return False
+            return True
+
+        found: list[list[tuple[str, int]]] = []
+        for k in range(1, most + 1):
+            if len(visits) < k:
+                break
+            for when in combinations(visits, k):
+                for cards in _chains([c for c in unseen], k, on_table):
+                    if redo(list(zip(cards, when))):
+                        found.append(list(zip(cards, when)))
+                    if len(found) > 1:
+                        break
+                if len(found) > 1:
+                    break
+            if found:
+                break
+        if len(found) == 1:
+            redo(found[0])
+            for card in hand:
+                self.table.remove_row_card(card)
+            for card, _ in found[0]:
+                news.append(News("corrected", self._frame, None, None,
+                                 f"{card} was played unseen: the hands laid down leave it nowhere else"))
+            return True
+        for _ in range(len(self.match.events) - start - 1):  # none or more than one way: as it was
+            self._pop()
+        for ev, w in saved:
+            self._repush(ev, w)
+        assert len(self.match.events) - start - 1 == n_lines
+        return False
+
+    def _off_rows(self, card: str, leave_out: list[str]) -> bool:
+        """Does `card` lie away from the rows (the rows without the cards `leave_out`), in front of a
+        seat? Then it is a card of a hand laid down, not a play."""
+        outline = self.stab.outline(card)
+        if outline is None:
+            return False
+        rows = TableModel(len(self.players))
+        for c, o in self.table.row_outlines.items():
+            if c != card and c not in leave_out:
+                rows.add_row_card(c, o)
+        if len(rows.row_outlines) < 4 or rows.plane is None:
+            return False
+        return not rows.in_rows(outline)
+
     # ------------------------------------------------------------------ end of a round
     def _see_hand_card(self, t: Track, news: list[News]) -> bool:
         rnd = self.match.round
@@ -1159,6 +1278,21 @@ class Watcher:
             return
         if not self._covered:
             self._empty_run += 1
+
+
+def _chains(pool: list[str], k: int, on_table: set[str]) -> Iterable[tuple[str, ...]]:
+    """Sequences of `k` cards of `pool` that could be played one after another onto the table
+    `on_table` (each next to a card already there, or a seven)."""
+    def go(table: set[str], rest: list[str], seq: tuple[str, ...]):
+        if len(seq) == k:
+            yield seq
+            return
+        for c in rest:
+            card = parse_card(c)
+            if card.rank == 7 or any(
+                    parse_card(x).suit == card.suit and abs(parse_card(x).rank - card.rank) == 1 for x in table):
+                yield from go(table | {c}, [r for r in rest if r != c], seq + (c,))
+    yield from go(set(on_table), list(pool), ())
 
 
 def _place(t: Track, far: bool = False) -> tuple[float, float, float, float]:
