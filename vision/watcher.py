@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from itertools import combinations
+from itertools import combinations, islice
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol
 
@@ -438,9 +438,9 @@ class Watcher:
             return False
         if not self._fits_now(t.card):
             return True
-        # put on it only by an arm that came after the card under it was there and left something new
-        # here: a reading that began with that card (the six's index read as the five as the six was
-        # put down), or after an arm put a card elsewhere, stays a misreading
+        # put on it only by an arm that came after the card under it was there, not one seen to put a
+        # card elsewhere: a reading that began with that card (the six's index read as the five as
+        # the six was put down), or after an arm put a card elsewhere, stays a misreading
         suit = parse_card(t.card).suit
         for under in here:
             u = self.stab.tracks.get(under)
@@ -449,10 +449,14 @@ class Watcher:
         return False
 
     def _arm_since(self, u: Track, t: Track, landed: bool = False) -> bool:
-        """Did an arm come and go after card `u` was there and before `t` was first seen (`landed`:
-        leaving something new where `t` is read)?"""
-        return any(s.end is not None and u.first_frame < s.end <= t.first_frame
-                   and (not landed or any(_near(p, t.box) for p in s.landings)) for s in self._spells[-8:])
+        """Did an arm come and go after card `u` was there and before `t` was first seen? With
+        `landed`: or before `t` last became steady (a reading of the pile's top kept on as the card
+        put on it), and not seen leaving something new only elsewhere (a card put squarely on a pile
+        often changes too little to be seen as new)."""
+        seen = max(t.first_frame, t.since) if landed else t.first_frame
+        return any(s.end is not None and u.first_frame < s.end <= seen
+                   and (not landed or not s.landings or any(_near(p, t.box) for p in s.landings))
+                   for s in self._spells[-8:])
 
     def _known_cards(self) -> set[str]:
         """Cards already in the record of this round: played, flagged, shown."""
@@ -990,34 +994,45 @@ class Watcher:
         news.append(News("retracted", now, None, flag, f"{card} was not illegal after all: a play before it was missed"))
 
     # ------------------------------------------------------------------ a round not over by the count
-    def _reconcile_missed_plays(self, news: list[News], most: int = 3) -> bool:
-        """The source ended and the round is not over by the count: plays were missed (a card the
-        recognizer never made out, a pile top never read), and the hands laid down since may have been
-        taken for plays. The last plays that lie off the rows (in front of a seat, `_off_rows`) are
-        hand cards: they are taken off. The cards neither on the table nor seen in a hand are the
-        missed plays and the hand cards never read; arm visits that left no line in the record are
-        when the missed plays were put down. If exactly one way of putting at most `most` of those
-        cards down at those visits, in turn order and each fitting then, ends the round (its last
-        play takes a player's last card) with no flag more and no seen hand card in the winner's hand
-        or too many in another's, the record is redone that way. Else the record stays as it was.
-        Returns whether it was redone."""
+    def _reconcile_missed_plays(self, news: list[News], most: int = 3, tries: int = 3000) -> bool:
+        """The source ended and the round is not over by the count, or its last plays lie off the rows:
+        plays were missed (a card the recognizer never made out, a pile top never read), and the hands
+        laid down since may have been taken for plays. The last plays that lie off the rows (in front
+        of a seat, `_off_rows`) are hand cards: they are taken off (and the hands read afresh). The
+        cards neither on the table nor seen in a hand are the missed plays and the hand cards never
+        read; arm visits that left no line in the record are when the missed plays were put down.
+        If exactly one way of putting at most `most` of those cards down at those visits, in turn
+        order and each fitting then, ends the round (its last play takes a player's last card) with
+        no flag more and no seen hand card in the winner's hand or too many in another's, the record
+        is redone that way. Else, or when there are more than `tries` ways to try, the record stays
+        as it was. Returns whether it was redone."""
         rnd = self.match.round
-        if rnd is None or rnd.is_over or self.table.plane is None or not self._spells:
+        if rnd is None or self.table.plane is None or not self._spells:
             return False
         events = self.match.events
         start = max(i for i, e in enumerate(events) if isinstance(e, RoundStart))
         saved = list(zip(events[start + 1:], self._when[start + 1:]))
-        lines = list(saved)
+        if any(isinstance(e, End) for e, _ in saved):
+            return False
+        lines = [x for x in saved if not isinstance(x[0], Show)]  # the hands are seen afresh after
         # the last plays, as many as lie off the rows that the plays before them make (a hand laid
         # down and taken for plays widens the rows: each is judged against the rows without them all)
         plays = [i for i, (e, _) in enumerate(lines) if isinstance(e, Play)]
         hand: list[str] = []
         for k in range(1, min(len(plays), 16) + 1):
             tail = [lines[i][0].card for i in plays[-k:]]
-            if all(self._off_rows(c, tail) for c in tail):
-                hand = tail
+            off = [c for c in tail if self._off_rows(c, tail)]
+            if len(off) > len(hand) and off[0] == tail[0] and len(tail) - len(off) <= 2:
+                hand = off  # begins with a hand card; at most two cards among them read late in the rows
+        # plays written after the first hand card went down (read late, a pile's top at last made
+        # out) were put down before it, unseen: where is for the search below to say
+        late: list[str] = []
         if hand:
-            lines = [x for x in lines if not (isinstance(x[0], Play) and x[0].card in hand)]
+            first_hand_line = min(w for e, w in lines if isinstance(e, Play) and e.card in hand)
+            late = [e.card for e, w in lines if isinstance(e, Play) and w > first_hand_line and e.card not in hand]
+            lines = [x for x in lines if not (isinstance(x[0], Play) and (x[0].card in hand or x[0].card in late))]
+        elif rnd.is_over:
+            return False  # over by the count, no hand card taken for a play: nothing was missed
         last_play = max((w for e, w in lines if isinstance(e, Play)), default=self._when[start])
         on_table = {e.card for e, _ in lines if isinstance(e, Play)}
         for t in self.stab.tracks.values():
@@ -1032,15 +1047,18 @@ class Watcher:
             if outline is not None:
                 seats[card] = self.table.seat_of(outline)
         unseen = [c.code for c in DECK if c.code not in on_table and c.code not in hand]
-        first_hand = min((self.stab.tracks[c].first_frame for c in hand if c in self.stab.tracks), default=self._frame)
-        explained = {w for _, w in lines} | {self._visit_of(k) for c in on_table if (k := self.stab.tracks.get(c))}
+        # the visits that put the hands down are not plays
+        hand_visits = {self._visit_of(k) for c in hand if (k := self.stab.tracks.get(c)) is not None}
+        first_hand = min(hand_visits, default=self._frame)
+        explained = ({w for _, w in lines} | hand_visits
+                     | {self._visit_of(k) for c in on_table if (k := self.stab.tracks.get(c)) is not None})
         visits = [s.start for s in self._spells if s.end is not None and s.start > self._when[start]
-                  and s.end <= first_hand and s.start not in explained]
-        flags_before = len(rnd.flags)
+                  and s.start < first_hand and s.start not in explained]
         n_lines = len(events) - start - 1
 
-        def redo(extra: list[tuple[str, int]]) -> bool:
-            """Put this round's lines back with `extra` plays in (plays by turn order); ends the round?"""
+        def redo(extra: list[tuple[str, int]]) -> int | None:
+            """Put this round's lines back with `extra` plays in, plays by turn order; the flags then
+            (None: a line came after the round was over, or the opening lead's player is not known)."""
             for _ in range(len(self.match.events) - start - 1):
                 self._pop()
             merged = sorted([(e, w, 0) for e, w in lines] + [(Play("", c), w, 1) for c, w in extra],
@@ -1048,39 +1066,48 @@ class Watcher:
             for ev, w, _ in merged:
                 r = self.match.round
                 if r.is_over:
-                    return False
-                if isinstance(ev, Play):
-                    if r.to_move is None:
-                        return False
+                    return None
+                if isinstance(ev, Play) and r.to_move is not None:
                     ev = Play(r.to_move, ev.card)
+                elif isinstance(ev, Play) and not ev.player:
+                    return None
                 self._repush(ev, w)
+            return len(self.match.round.flags)
+
+        def ends_round(extra: list[tuple[str, int]]) -> bool:
+            flags = redo(extra)
             r = self.match.round
-            if not r.is_over or len(r.flags) > flags_before:
+            if flags is None or flags > flags_before or not r.is_over:
                 return False
-            for card, seat in seats.items():
+            for seat in seats.values():
                 left = r.cards_left.get(self.players[seat], 0)
                 if left == 0 or sum(1 for s in seats.values() if s == seat) > left:
-                    return False
+                    return False  # a hand seen holds more cards than its holder has left
             return True
 
+        base = redo([])
+        flags_before = base if base is not None else len(rnd.flags)  # the record without the hand cards
         found: list[list[tuple[str, int]]] = []
-        for k in range(1, most + 1):
-            if len(visits) < k:
-                break
-            for when in combinations(visits, k):
-                for cards in _chains([c for c in unseen], k, on_table):
-                    if redo(list(zip(cards, when))):
-                        found.append(list(zip(cards, when)))
-                    if len(found) > 1:
-                        break
-                if len(found) > 1:
+        ways = list(islice((list(zip(cards, when)) for k in range(max(1, len(late)), min(most + len(late), len(visits)) + 1)
+                            for cards in _chains(unseen, k, on_table) if set(late) <= set(cards)
+                            for when in combinations(visits, k)), tries + 1))
+        if len(ways) <= tries:
+            for k in range(1, most + len(late) + 1):
+                for way in (w for w in ways if len(w) == k):
+                    if ends_round(way):
+                        found.append(way)
+                        if len(found) > 1:
+                            break
+                if found:
                     break
-            if found:
-                break
         if len(found) == 1:
-            redo(found[0])
+            ends_round(found[0])
             for card in hand:
                 self.table.remove_row_card(card)
+                self._illegal.pop(card, None)
+            self._shown.clear()  # the hands are read again, now that the round is over
+            self._shown_first.clear()
+            self._shown_done.clear()
             for card, _ in found[0]:
                 news.append(News("corrected", self._frame, None, None,
                                  f"{card} was played unseen: the hands laid down leave it nowhere else"))
