@@ -23,6 +23,8 @@ from itertools import combinations, islice
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Protocol
 
+import numpy as np
+
 from scorekeeper.cards import DECK, parse_card
 from scorekeeper.events import End, MatchStart, Pass, Play, RoundStart, Show
 from scorekeeper.flags import ILLEGAL_PASS
@@ -31,7 +33,7 @@ from scorekeeper.match import Match
 from .capture import Frame
 from .occlusion import Cover, CoverWatch
 from .stabiliser import DetectionLike, Stabiliser, Track
-from .table import TableModel, nearest_seat, order_corners, overlap
+from .table import CARD_MM, TableModel, nearest_seat, order_corners, overlap
 
 
 class Detector(Protocol):
@@ -1047,13 +1049,15 @@ class Watcher:
             if outline is not None:
                 seats[card] = self.table.seat_of(outline)
         unseen = [c.code for c in DECK if c.code not in on_table and c.code not in hand]
-        # the visits that put the hands down are not plays
-        hand_visits = {self._visit_of(k) for c in hand if (k := self.stab.tracks.get(c)) is not None}
-        first_hand = min(hand_visits, default=self._frame)
-        explained = ({w for _, w in lines} | hand_visits
-                     | {self._visit_of(k) for c in on_table if (k := self.stab.tracks.get(c)) is not None})
+        # the missed plays were put down by visits that ended before any hand card was seen, left no
+        # line in the record and put no card of the record down
+        hand_tracks = [k for c in hand if (k := self.stab.tracks.get(c)) is not None]
+        first_hand = min((k.first_frame for k in hand_tracks), default=self._frame)
+        explained = {w for _, w in lines} | {self._visit_of(k) for c in on_table if (k := self.stab.tracks.get(c)) is not None}
         visits = [s.start for s in self._spells if s.end is not None and s.start > self._when[start]
-                  and s.start < first_hand and s.start not in explained]
+                  and s.end <= first_hand and s.start not in explained
+                  and s.end < first_hand - self.stab.gap_allowed - 1  # not the one after which a hand showed
+                  and not any(_inside(p, k.box) for p in s.landings for k in hand_tracks)]
         n_lines = len(events) - start - 1
 
         def redo(extra: list[tuple[str, int]]) -> int | None:
@@ -1120,8 +1124,10 @@ class Watcher:
         return False
 
     def _off_rows(self, card: str, leave_out: list[str]) -> bool:
-        """Does `card` lie away from the rows (the rows without the cards `leave_out`), in front of a
-        seat? Then it is a card of a hand laid down, not a play."""
+        """Does `card` lie away from where it would be played (the rows without the cards `leave_out`):
+        more than one and a half card lengths on the table from each card of its suit it would lie
+        next to, or, with none of those down (a seven), outside the rows? Then it is a card of a hand
+        laid down in front of a seat, not a play."""
         outline = self.stab.outline(card)
         if outline is None:
             return False
@@ -1131,7 +1137,14 @@ class Watcher:
                 rows.add_row_card(c, o)
         if len(rows.row_outlines) < 4 or rows.plane is None:
             return False
-        return not rows.in_rows(outline)
+        c = parse_card(card)
+        beside = [o for code, o in rows.row_outlines.items()
+                  if parse_card(code).suit == c.suit and abs(parse_card(code).rank - c.rank) == 1]
+        if not beside:
+            return not rows.in_rows(outline)
+        here, *there = rows.plane.to_table([np.asarray(o, np.float32).reshape(4, 2).mean(axis=0)
+                                            for o in [outline, *beside]])
+        return all(math.hypot(*(here - p)) > 1.5 * CARD_MM[1] for p in there)
 
     # ------------------------------------------------------------------ end of a round
     def _see_hand_card(self, t: Track, news: list[News]) -> bool:

@@ -1,0 +1,33 @@
+"""A round not over by the count at the end: the hands laid down leave the missed plays nowhere else."""
+
+from __future__ import annotations
+
+import pytest
+
+from datasets.game_video import OracleDetector, render_round
+
+from .conftest import simulated, watch_frames
+
+
+class Blind(OracleDetector):
+    """The oracle, never reading the given cards (a card the recognizer cannot make out)."""
+
+    def __init__(self, blind: set[str], **kwargs):
+        super().__init__(**kwargs)
+        self.blind = blind
+
+    def detect(self, image):
+        return [d for d in super().detect(image) if d.card not in self.blind]
+
+
+@pytest.mark.parametrize("layout", ["hoyle", "spread"])
+def test_the_winning_card_never_read_is_found_from_the_hands_laid_down(layout):
+    # measured on Hoyle rounds of a training design: pile tops never read, then the first hand laid
+    # down was taken for plays (its cards fitted) and the round never ended
+    record = simulated(6)
+    last = [e for e in record if e["event"] == "play"][-1]["card"]
+    video = render_round(record, layout, 6, size=(640, 360), reach_frames=2, still_frames=4)
+    news = []
+    _, got = watch_frames(record, list(video.frames), video.passes, Blind({last}, seed=6), on_news=news.append)
+    assert got == video.truth
+    assert any(n.kind == "corrected" and last in n.message for n in news)
