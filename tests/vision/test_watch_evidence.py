@@ -359,3 +359,22 @@ def test_a_card_read_as_one_that_cannot_lie_there_is_not_a_card_that_did_not_fit
     script.table[place(2, 0)] = ("3h", 0.8, ())  # Anna's three: now the two fits
     assert to_the_end(w, 12, f) == [Play("Anna", "7h"), Play("Ben", "6h"), Play("Cleo", "5h"),
                                     Play("Dan", "4h"), Play("Anna", "3h")]
+
+
+def test_a_reading_on_a_card_that_began_after_an_arm_put_a_card_elsewhere_is_not_a_card_put_on_it():
+    # measured on a spread round of a training design: after an arm put the jack of diamonds down in
+    # another row, the six of hearts' index was read as the five as well, and on after the six no
+    # longer was. The five fitted there by then, but the only arm since the six was put down left
+    # its card elsewhere: the six misread.
+    script, arms, w = with_arms()
+    f = seven_of_hearts_put_down(w, script, arms)
+    f = put_down(w, arms, place(5, 0), f)
+    script.table[place(5, 0)] = ("6h", 0.8, ())
+    f = run(w, 6, f)
+    f = put_down(w, arms, place(6, 2), f)
+    script.table[place(6, 2)] = ("7c", 0.8, ())
+    x1, y1, x2, y2 = place(5, 0)
+    script.table[(x1 + 1, y1, x2 + 1, y2)] = ("5h", 0.6, ())  # the six's index, misread
+    f = run(w, 6, f)
+    del script.table[place(5, 0)]
+    assert to_the_end(w, 10, f) == [Play("Anna", "7h"), Play("Ben", "6h"), Play("Cleo", "7c")]

@@ -494,3 +494,22 @@ def test_hoyle_a_lone_index_on_the_pile_where_its_top_was_read_is_put_on_it():
     f = run(w, 10, f)
     w.finish()
     assert plays(w) == SEVEN_TO_TEN
+
+
+def test_hoyle_a_reading_that_began_with_the_card_under_it_is_not_a_card_put_on_it():
+    # measured on a Hoyle round of a training design: as the six of diamonds was put next to the
+    # seven, its index was read as the five too, from the next look on, and the five was read on
+    # after the six no longer was. Once the six was in the record the five fitted there, but no arm
+    # came between them: the six misread, not the five put on it.
+    script = Script()
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    script.table["6h"] = place(5, 0)
+    f = run(w, 1, f)
+    script.table["5h"] = place(5, 0)
+    f = run(w, 6, f)
+    del script.table["6h"]
+    f = run(w, 10, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "6h")]
