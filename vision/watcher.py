@@ -1370,11 +1370,13 @@ def _opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[
 
 
 def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float) -> bool:
-    """Does a lone index box lie at a corner of a card's whole box (the union of its two corner
-    indices, which lie at opposite corners of it)? A box as large as half the card is no index."""
+    """Does a lone index box lie at a corner of a card's whole box (the union of its corner indices
+    read at once: two at opposite corners, or, on a design with four, two down one edge when the
+    next card in a fanned row hides the others)? A box as large as half the card both ways is no
+    index."""
     x1, y1, x2, y2 = whole
     w, h = index[2] - index[0], index[3] - index[1]
-    if 2 * w > x2 - x1 or 2 * h > y2 - y1:
+    if 2 * w > x2 - x1 and 2 * h > y2 - y1:
         return False
     corners = [(x1, y1, x1 + w, y1 + h), (x2 - w, y1, x2, y1 + h), (x1, y2 - h, x1 + w, y2), (x2 - w, y2 - h, x2, y2)]
     return any(overlap(index, c) > share for c in corners)

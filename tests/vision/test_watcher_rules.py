@@ -513,3 +513,28 @@ def test_hoyle_a_reading_that_began_with_the_card_under_it_is_not_a_card_put_on_
     f = run(w, 10, f)
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "6h")]
+
+
+def test_fanned_four_index_design_a_lone_index_at_the_foot_of_a_card_read_down_its_edge_is_that_card():
+    # measured on fanned rounds of a training design with an index at each corner: the next card hid
+    # the six of spades' right half, so it was read whole by its two left indices (a box one index
+    # wide), then read at its top index only; its bottom-left index was read alone as the six of
+    # clubs, which fitted. It lies at a corner of the six's box: the six misread, not a card played.
+    script = Script()
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)
+    f = run(w, 6, 0)
+    script.table["7c"] = place(6, 3)
+    f = run(w, 6, f)
+    top, foot = (100.0, 10.0, 110.0, 24.0), (100.0, 60.0, 110.0, 74.0)
+    script.table["6h"] = (100.0, 10.0, 110.0, 74.0)
+    script.indices["6h"] = (top, foot)
+    f = run(w, 6, f)
+    script.table["6h"] = top  # then read at its top index only
+    del script.indices["6h"]
+    script.lone.add("6h")
+    script.table["6c"] = foot
+    script.lone.add("6c")
+    f = run(w, 10, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "7c"), Play("Cleo", "6h")]
