@@ -455,10 +455,16 @@ class Watcher:
         `landed`: or before `t` last became steady (a reading of the pile's top kept on as the card
         put on it), and not seen leaving something new only elsewhere (a card put squarely on a pile
         often changes too little to be seen as new)."""
-        seen = max(t.first_frame, t.since) if landed else t.first_frame
-        return any(s.end is not None and u.first_frame < s.end <= seen
-                   and (not landed or not s.landings or any(_near(p, t.box) for p in s.landings))
-                   for s in self._spells[-8:])
+        if not landed:
+            return any(s.end is not None and u.first_frame < s.end <= t.first_frame for s in self._spells[-8:])
+        seen = max(t.first_frame, t.since)
+        for s in reversed(self._spells):
+            if s.end is not None and s.end <= u.first_frame:
+                return False
+            if (s.end is not None and s.end <= seen
+                    and (not s.landings or any(_near(p, t.box) for p in s.landings))):
+                return True
+        return False
 
     def _known_cards(self) -> set[str]:
         """Cards already in the record of this round: played, flagged, shown."""
