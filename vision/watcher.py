@@ -1023,15 +1023,23 @@ class Watcher:
         if any(isinstance(e, End) for e, _ in saved):
             return False
         lines = [x for x in saved if not isinstance(x[0], Show)]  # the hands are seen afresh after
-        # the last plays, as many as lie off the rows that the plays before them make (a hand laid
-        # down and taken for plays widens the rows: each is judged against the rows without them all)
+        # the last plays that lie off the rows the plays before them make (a hand laid down and taken
+        # for plays widens the rows: each is judged against the rows without the others)
         plays = [i for i, (e, _) in enumerate(lines) if isinstance(e, Play)]
         hand: list[str] = []
+        tails = []
         for k in range(1, min(len(plays), 16) + 1):
             tail = [lines[i][0].card for i in plays[-k:]]
-            off = [c for c in tail if self._off_rows(c, tail)]
-            if len(off) > len(hand) and off[0] == tail[0] and len(tail) - len(off) <= 2:
-                hand = off  # begins with a hand card; at most two cards among them read late in the rows
+            tails.append((tail, [c for c in tail if self._off_rows(c, tail)]))
+        # the longest run of last plays all off the rows; failing that, the one with the most hand
+        # cards that begins with one, with at most two cards among them that lie in the rows (read late)
+        whole = [off for tail, off in tails if off == tail]
+        if whole:
+            hand = whole[-1]
+        else:
+            for tail, off in tails:
+                if len(off) > len(hand) and off[0] == tail[0] and len(tail) - len(off) <= 2:
+                    hand = off
         # plays written after the first hand card went down (read late, a pile's top at last made
         # out) were put down before it, unseen: where is for the search below to say
         late: list[str] = []
