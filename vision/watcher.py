@@ -1072,7 +1072,6 @@ class Watcher:
                   and s.end <= first_hand and s.start not in explained
                   and s.end < first_hand - self.stab.gap_allowed - 1  # not the one after which a hand showed
                   and not any(_inside(p, k.box) for p in s.landings for k in hand_tracks)]
-        n_lines = len(events) - start - 1
 
         def redo(extra: list[tuple[str, int]]) -> int | None:
             """Put this round's lines back with `extra` plays in, plays by turn order; the flags then
@@ -1134,7 +1133,6 @@ class Watcher:
             self._pop()
         for ev, w in saved:
             self._repush(ev, w)
-        assert len(self.match.events) - start - 1 == n_lines
         return False
 
     def _off_rows(self, card: str, leave_out: list[str]) -> bool:
