@@ -54,6 +54,8 @@ class Track:
     #: frames between the card's sighting before this streak and the streak's start (0: never seen
     #: before): a card buried in a pile comes back after a long while, a flickering one at once
     unseen_before: int = 0
+    #: the first frame this card was read at all, anywhere (-1: not yet): kept over all its streaks
+    first_read: int = -1
 
     def seen_since(self, frame: int) -> int:
         """In how many of its latest frames (up to 30) it was seen at or after `frame`."""
@@ -141,7 +143,8 @@ class Stabiliser:
                     if t.hits >= 2 or t.first_frame < t.last_seen:
                         first = t.first_frame
                 unseen = frame - t.last_seen if t is not None and t.last_seen >= 0 else 0
-                t = self.tracks[card] = Track(card, first, unseen_before=unseen, recent=list(before))
+                ever = t.first_read if t is not None and t.first_read >= 0 else frame
+                t = self.tracks[card] = Track(card, first, unseen_before=unseen, recent=list(before), first_read=ever)
             near.add(card)
             t.hits += 1
             t.misses = 0

@@ -256,9 +256,29 @@ class Watcher:
                 break
             if looked > self.stab.gap_allowed + 2:
                 break
+        late = self._unread_long(t)
+        if late is not None:
+            return late
         if latest is not None and latest[1] <= self.stab.gap_allowed:
             return latest[0].start
         return t.first_frame
+
+    def _unread_long(self, t: Track) -> int | None:
+        """A card the recognizer could not make out for a long while after it was put down (a small far
+        court card, read only now and then): the arm visit that put it down is the last one that left
+        something new where it lies before the card was first read at all, if no card in the record
+        was put down by that visit. Only for a steady card, never read before that visit."""
+        if not t.present or t.first_read < 0 or t.card in self._known_cards():
+            return None  # (a card in the record: its visit is among those explained)
+        start = self._when[max((i for i, e in enumerate(self.match.events) if isinstance(e, RoundStart)), default=0)]
+        for spell in reversed(self._spells):
+            if spell.end is None or spell.end > t.first_read:
+                continue
+            if spell.start < start:
+                return None
+            if any(_near(p, t.box) for p in spell.landings):
+                return None if spell.start in self._explained_visits() else spell.start
+        return None
 
     def _spell_before(self, t: Track) -> _CoverSpell | None:
         for spell in reversed(self._spells):
@@ -692,10 +712,15 @@ class Watcher:
         events = self.match.events
         start = max((i for i, e in enumerate(events) if isinstance(e, RoundStart)), default=0)
         explained = set(self._when[start:])
+        played = self._played_at()
         for card in self._known_cards():
             k = self.stab.tracks.get(card)
             if k is not None:
-                explained.add(self._visit_of(k))
+                visit = self._visit_of(k)
+                # not a visit after the card was written down (its index hidden a while by the card
+                # put on it, it was read afresh later: that later visit put down another card)
+                if card not in played or visit <= played[card]:
+                    explained.add(visit)
         return explained
 
     def _read_as_fitting(self) -> tuple[Track, Track] | None:

@@ -538,3 +538,51 @@ def test_fanned_four_index_design_a_lone_index_at_the_foot_of_a_card_read_down_i
     f = run(w, 10, f)
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "7c"), Play("Cleo", "6h")]
+
+
+def test_a_card_made_out_long_after_it_was_put_down_goes_where_its_arm_put_it():
+    # measured on a fanned round of a training design (paris, round 13): the jack of hearts, small in
+    # the far row, was put down and read only now and then for a hundred frames; the ten under it,
+    # its index half hidden, was lost and read afresh meanwhile. The last arm visit before the jack
+    # was first read at all that left something new where it lies, and put no card of the record
+    # down, put it down: it goes there, and the plays after it change hands by turn order.
+    script = Script()
+    w = new_watcher(script)
+
+    def picture(*, arm: bool = False, cards=()):
+        image = BLANK.copy()
+        for box in cards:
+            x1, y1, x2, y2 = (int(v) for v in box)
+            image[y1:y2, x1:x2] = 240
+        if arm:
+            image[:, :40] = 20
+        return image
+
+    lying: list = []
+    f = 0
+
+    def show(n: int, *, arm: bool = False, extra=()):
+        nonlocal f
+        for _ in range(n):
+            w.see(Frame(f, picture(arm=arm, cards=lying + list(extra)), f / 10))
+            f += 1
+
+    script.table["7h"] = place(6, 0)
+    lying.append(place(6, 0))
+    show(8)
+    show(2, arm=True)
+    show(2, arm=True, extra=[place(7, 0)])  # Ben puts the eight down
+    lying.append(place(7, 0))
+    del script.table["7h"]  # the seven's index is hidden a while; the eight is not made out
+    show(25)
+    script.table["7h"] = place(6, 0)  # the seven is read afresh
+    show(20)
+    show(2, arm=True)
+    show(2, arm=True, extra=[place(1, 3)])  # Cleo puts the seven of clubs down, far away
+    lying.append(place(1, 3))
+    script.table["7c"] = place(1, 3)
+    show(10)
+    script.table["8h"] = place(7, 0)  # at last the eight is made out
+    show(10)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "7c")]
