@@ -56,6 +56,12 @@ class Track:
     unseen_before: int = 0
     #: the first frame this card was read at all, anywhere (-1: not yet): kept over all its streaks
     first_read: int = -1
+    #: the first frame it became steady, over all its streaks (-1: not yet)
+    first_steady: int = -1
+    #: the box of all the corner indices read as this card in its latest sighting, when there were
+    #: several (on a design with four indices, the card, even when its pair is down one edge; but a
+    #: recognizer may join two cards, one misread: the watcher, which knows the table, checks its size)
+    card_box: tuple[float, float, float, float] | None = None
 
     def seen_since(self, frame: int) -> int:
         """In how many of its latest frames (up to 30) it was seen at or after `frame`."""
@@ -144,7 +150,9 @@ class Stabiliser:
                         first = t.first_frame
                 unseen = frame - t.last_seen if t is not None and t.last_seen >= 0 else 0
                 ever = t.first_read if t is not None and t.first_read >= 0 else frame
-                t = self.tracks[card] = Track(card, first, unseen_before=unseen, recent=list(before), first_read=ever)
+                steady = t.first_steady if t is not None else -1
+                t = self.tracks[card] = Track(card, first, unseen_before=unseen, recent=list(before), first_read=ever,
+                                              first_steady=steady)
             near.add(card)
             t.hits += 1
             t.misses = 0
@@ -162,6 +170,10 @@ class Stabiliser:
                 del t.places[:-30]
             elif len(getattr(d, "indices", ()) or ()) >= 2:
                 t.whole_last, t.whole_box = frame, box
+            if direct:
+                indices = tuple(getattr(d, "indices", ()) or ())
+                t.card_box = (min(b[0] for b in indices), min(b[1] for b in indices), max(b[2] for b in indices),
+                              max(b[3] for b in indices)) if len(indices) >= 2 else None
             held = t.hits >= 2 * self.on_hits  # read so, if unsurely, again and again
             spotty = False
             if not t.present and t.confidence >= self.steady_confidence:
@@ -174,6 +186,8 @@ class Stabiliser:
                                              and (t.confidence >= self.steady_confidence or held))):
                 t.present = True
                 t.since = frame
+                if t.first_steady < 0:
+                    t.first_steady = frame
                 newly.append(t)
         for card, t in self.tracks.items():
             if card in near:

@@ -271,13 +271,23 @@ class Watcher:
         if not t.present or t.first_read < 0 or t.card in self._known_cards():
             return None  # (a card in the record: its visit is among those explained)
         start = self._when[max((i for i, e in enumerate(self.match.events) if isinstance(e, RoundStart)), default=0)]
-        for spell in reversed(self._spells):
+        for i in range(len(self._spells) - 1, -1, -1):
+            spell = self._spells[i]
             if spell.end is None or spell.end > t.first_read:
                 continue
             if spell.start < start:
                 return None
             if any(_near(p, t.box) for p in spell.landings):
-                return None if spell.start in self._explained_visits() else spell.start
+                if spell.start in self._explained_visits():
+                    return None
+                # a card in the record first read since the visit before ended, steady only after this
+                # one began: this is the arm that put it down, come back a moment after it showed
+                before = self._spells[i - 1].end if i > 0 else start
+                if any(k is not None and before <= k.first_read <= spell.end
+                       and (k.first_steady < 0 or k.first_steady > spell.start)
+                       for k in map(self.stab.tracks.get, self._known_cards())):
+                    return None
+                return spell.start
         return None
 
     def _spell_before(self, t: Track) -> _CoverSpell | None:
@@ -443,8 +453,21 @@ class Watcher:
             return True
         # At a corner of u's whole box (where u's own index was read), while u is read on at once:
         # u's index misread; another card lies there only when put squarely on u (a pile, `_put_on`)
-        return (u.whole_box is not None and u.last_seen >= t.first_frame
-                and _at_corner(here, u.whole_box, self.same_place))
+        # (or of the card u is read as, all its indices joined: a design with four indices whose whole
+        # readings are down one edge, the index at another corner read alone)
+        return u.last_seen >= t.first_frame and (
+            (u.whole_box is not None and _at_corner(here, u.whole_box, self.same_place))
+            or (u.card_box is not None and self._one_card_big(u.card_box)
+                and _at_corner(here, u.card_box, self.same_place)))
+
+    def _one_card_big(self, box: tuple[float, float, float, float]) -> bool:
+        """Is a box no bigger than one card lying on the table there (a fifth over, each way)?"""
+        plane = self.table.plane
+        if plane is None:
+            return False
+        x1, y1, x2, y2 = box
+        tl, tr, bl = plane.to_table([(x1, y1), (x2, y1), (x1, y2)])
+        return (math.hypot(*(tr - tl)) <= 1.2 * CARD_MM[0] and math.hypot(*(bl - tl)) <= 1.2 * CARD_MM[1])
 
     def _misread_here(self, t: Track) -> bool:
         """Is `t` read where this very reading was found to be a card in the record misread, while
@@ -712,14 +735,13 @@ class Watcher:
         events = self.match.events
         start = max((i for i, e in enumerate(events) if isinstance(e, RoundStart)), default=0)
         explained = set(self._when[start:])
-        played = self._played_at()
         for card in self._known_cards():
             k = self.stab.tracks.get(card)
             if k is not None:
                 visit = self._visit_of(k)
-                # not a visit after the card was written down (its index hidden a while by the card
-                # put on it, it was read afresh later: that later visit put down another card)
-                if card not in played or visit <= played[card]:
+                # not a visit that began after the card was first steadily there (its index hidden a
+                # while by the card put next to it, it was read afresh later: that visit put another down)
+                if k.first_steady < 0 or visit <= k.first_steady:
                     explained.add(visit)
         return explained
 

@@ -586,3 +586,81 @@ def test_a_card_made_out_long_after_it_was_put_down_goes_where_its_arm_put_it():
     show(10)
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "7c")]
+
+
+def test_fanned_four_index_design_a_lone_index_at_a_corner_of_all_the_indices_read_as_a_card_is_that_card():
+    # measured on a fanned round of a training design with an index at each corner (bonded, round
+    # 10): the eight of diamonds was read at three corners, its pair down the right edge; its
+    # bottom-left index, read alone, was the six of diamonds, which fitted. It lies at a corner of all
+    # the indices read as the eight (a box one card big on the table): the eight misread, not a play.
+    script = Script()
+    w = new_watcher(script)
+
+    def card(x: float, y: float):
+        return ((x, y), (x + 20, y), (x + 20, y + 28), (x, y + 28))
+
+    def seen(c: str, x: float, y: float, indices=()):
+        return Seen(c, 0.9, (x, y, x + 20, y + 28), corners=card(x, y), indices=indices)
+
+    lying: dict[str, Seen] = {}
+    script.detect = lambda image: list(lying.values())
+    lying["7h"] = seen("7h", 20, 5)
+    f = run(w, 6, 0)
+    lying["7d"] = seen("7d", 20, 45)
+    f = run(w, 6, f)
+    tl, tr, br, bl = (27, 45, 31, 52), (43, 45, 47, 52), (43, 66, 47, 73), (27, 66, 31, 73)
+    lying["8d"] = seen("8d", 27, 45, indices=(tr, br, tl))
+    f = run(w, 4, f)
+    lying["6d"] = Seen("6d", 0.9, bl, indices=(bl,))  # its fourth index read alone
+    f = run(w, 10, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "7d"), Play("Cleo", "8d")]
+
+
+def test_hoyle_an_arm_back_a_moment_after_its_card_showed_put_no_other_card_down():
+    # measured on a Hoyle round of a training design (kennard_4color, round 20): the arm that put the
+    # six of hearts down lifted for a frame, the six showed, and the arm came back before it was
+    # steady. That second visit left something new where the six lies: the six's, not a visit that
+    # put down a card never read, so the five later put on the six's pile is not placed there.
+    script = Script()
+    w = new_watcher(script)
+
+    def picture(*, arm: bool = False, cards=()):
+        image = BLANK.copy()
+        for box in cards:
+            x1, y1, x2, y2 = (int(v) for v in box)
+            image[y1:y2, x1:x2] = 240
+        if arm:
+            image[:, :40] = 20
+        return image
+
+    lying: list = []
+    f = 0
+
+    def show(n: int, *, arm: bool = False, extra=()):
+        nonlocal f
+        for _ in range(n):
+            w.see(Frame(f, picture(arm=arm, cards=lying + list(extra)), f / 10))
+            f += 1
+
+    script.table["7h"] = place(6, 0)
+    lying.append(place(6, 0))
+    show(8)
+    show(2, arm=True)
+    show(1, arm=True, extra=[place(3, 0)])
+    lying.append(place(3, 0))  # Ben puts the six down (its pile, left of the seven)
+    script.table["6h"] = place(3, 0)
+    show(1)  # the arm lifts for a frame: the six shows
+    show(2, arm=True)  # and comes back
+    show(8)
+    show(2, arm=True)
+    show(2, arm=True, extra=[place(1, 3)])  # Cleo puts the seven of clubs down, far away
+    lying.append(place(1, 3))
+    script.table["7c"] = place(1, 3)
+    show(8)
+    show(4, arm=True)  # Dan puts the five on the six's pile: nothing new shows there
+    del script.table["6h"]
+    script.table["5h"] = place(3, 0)
+    show(10)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "6h"), Play("Cleo", "7c"), Play("Dan", "5h")]
