@@ -58,10 +58,10 @@ class Track:
     first_read: int = -1
     #: the first frame it became steady, over all its streaks (-1: not yet)
     first_steady: int = -1
-    #: the box of all the corner indices read as this card in its latest sighting, when there were
-    #: several (on a design with four indices, the card, even when its pair is down one edge; but a
-    #: recognizer may join two cards, one misread: the watcher, which knows the table, checks its size)
-    card_box: tuple[float, float, float, float] | None = None
+    #: the boxes of all the corner indices read as this card in its latest sightings with several
+    #: (on a design with four indices, the card, even when its pair is down one edge; but a recognizer
+    #: may join two cards, one misread: the watcher, which knows the table, checks their size)
+    card_boxes: list[tuple[float, float, float, float]] = field(default_factory=list)
 
     def seen_since(self, frame: int) -> int:
         """In how many of its latest frames (up to 30) it was seen at or after `frame`."""
@@ -170,10 +170,13 @@ class Stabiliser:
                 del t.places[:-30]
             elif len(getattr(d, "indices", ()) or ()) >= 2:
                 t.whole_last, t.whole_box = frame, box
-            if direct:
-                indices = tuple(getattr(d, "indices", ()) or ())
-                t.card_box = (min(b[0] for b in indices), min(b[1] for b in indices), max(b[2] for b in indices),
-                              max(b[3] for b in indices)) if len(indices) >= 2 else None
+            indices = tuple(getattr(d, "indices", ()) or ())
+            if direct and len(indices) >= 2:
+                joined = (min(b[0] for b in indices), min(b[1] for b in indices), max(b[2] for b in indices),
+                          max(b[3] for b in indices))
+                if joined not in t.card_boxes:
+                    t.card_boxes.append(joined)
+                    del t.card_boxes[:-8]
             held = t.hits >= 2 * self.on_hits  # read so, if unsurely, again and again
             spotty = False
             if not t.present and t.confidence >= self.steady_confidence:

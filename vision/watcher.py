@@ -457,8 +457,8 @@ class Watcher:
         # readings are down one edge, the index at another corner read alone)
         return u.last_seen >= t.first_frame and (
             (u.whole_box is not None and _at_corner(here, u.whole_box, self.same_place))
-            or (u.card_box is not None and self._one_card_big(u.card_box)
-                and _at_corner(here, u.card_box, self.same_place)))
+            or any(_at_corner(here, box, self.same_place, middle=True) and self._one_card_big(box)
+                   for box in u.card_boxes))
 
     def _one_card_big(self, box: tuple[float, float, float, float]) -> bool:
         """Is a box no bigger than one card lying on the table there (a fifth over, each way)?"""
@@ -1428,16 +1428,19 @@ def _opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[
     return abs(dx - offset[0]) <= 0.25 * offset[0] + 0.2 and abs(dy - offset[1]) <= 0.2 * offset[1] + 0.2
 
 
-def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float) -> bool:
+def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float, middle: bool = False) -> bool:
     """Does a lone index box lie at a corner of a card's whole box (the union of its corner indices
     read at once: two at opposite corners, or, on a design with four, two down one edge when the
     next card in a fanned row hides the others)? A box as large as half the card both ways is no
-    index."""
+    index. `middle`: the index's middle within the corner is enough (the box is made of the card's
+    other indices, and the index read alone may stick out of it a little)."""
     x1, y1, x2, y2 = whole
     w, h = index[2] - index[0], index[3] - index[1]
     if 2 * w > x2 - x1 and 2 * h > y2 - y1:
         return False
     corners = [(x1, y1, x1 + w, y1 + h), (x2 - w, y1, x2, y1 + h), (x1, y2 - h, x1 + w, y2), (x2 - w, y2 - h, x2, y2)]
+    if middle:
+        return any(_inside(_middle(index), c, grow=0.0) for c in corners)
     return any(overlap(index, c) > share for c in corners)
 
 
