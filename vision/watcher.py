@@ -1110,6 +1110,8 @@ class Watcher:
             if outline is not None:
                 seats[card] = self.table.seat_of(outline)
         unseen = [c.code for c in DECK if c.code not in on_table and c.code not in hand]
+        first = next((e.card for e, _ in lines if isinstance(e, Play)), None)  # `free`: its rank is the base
+        bases = frozenset({7} | ({parse_card(first).rank} if first is not None else set()))
         # the missed plays were put down by visits that ended before any hand card was seen, left no
         # line in the record and put no card of the record down
         hand_tracks = [k for c in hand if (k := self.stab.tracks.get(c)) is not None]
@@ -1153,7 +1155,7 @@ class Watcher:
         flags_before = base if base is not None else len(rnd.flags)  # the record without the hand cards
         found: list[list[tuple[str, int]]] = []
         ways = list(islice((list(zip(cards, when)) for k in range(max(1, len(late)), min(most + len(late), len(visits)) + 1)
-                            for cards in _chains(unseen, k, on_table) if set(late) <= set(cards)
+                            for cards in _chains(unseen, k, on_table, bases) if set(late) <= set(cards)
                             for when in combinations(visits, k)), tries + 1))
         if len(ways) <= tries:
             for k in range(1, most + len(late) + 1):
@@ -1196,9 +1198,7 @@ class Watcher:
                 rows.add_row_card(c, o)
         if len(rows.row_outlines) < 4 or rows.plane is None:
             return False
-        c = parse_card(card)
-        beside = [o for code, o in rows.row_outlines.items()
-                  if parse_card(code).suit == c.suit and abs(parse_card(code).rank - c.rank) == 1]
+        beside = [o for code, o in rows.row_outlines.items() if _next_in_row(code, card)]
         if not beside:
             return not rows.in_rows(outline)
         here, *there = rows.plane.to_table([np.asarray(o, np.float32).reshape(4, 2).mean(axis=0)
@@ -1379,17 +1379,24 @@ class Watcher:
             self._empty_run += 1
 
 
-def _chains(pool: list[str], k: int, on_table: set[str]) -> Iterable[tuple[str, ...]]:
+def _next_in_row(a: str, b: str) -> bool:
+    """Can two cards lie next to each other in a row, in some variant (same suit, ranks one apart, or
+    the king and the ace: ace-high rows, and `free` rows that wrap)? The rules engine says which
+    plays are legal; this only narrows the ways to try."""
+    ca, cb = parse_card(a), parse_card(b)
+    return ca.suit == cb.suit and abs(ca.rank - cb.rank) in (1, 12)
+
+
+def _chains(pool: list[str], k: int, on_table: set[str], bases: frozenset[int] = frozenset({7})) -> Iterable[tuple[str, ...]]:
     """Sequences of `k` cards of `pool` that could be played one after another onto the table
-    `on_table` (each next to a card already there, or a seven)."""
+    `on_table` (each next to a card already there, or of a rank rows start with: `bases`)."""
     def go(table: set[str], rest: list[str], seq: tuple[str, ...]):
         if len(seq) == k:
             yield seq
             return
         for c in rest:
             card = parse_card(c)
-            if card.rank == 7 or any(
-                    parse_card(x).suit == card.suit and abs(parse_card(x).rank - card.rank) == 1 for x in table):
+            if card.rank in bases or any(_next_in_row(x, c) for x in table):
                 yield from go(table | {c}, [r for r in rest if r != c], seq + (c,))
     yield from go(set(on_table), list(pool), ())
 

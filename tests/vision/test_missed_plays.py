@@ -31,3 +31,15 @@ def test_the_winning_card_never_read_is_found_from_the_hands_laid_down(layout):
     _, got = watch_frames(record, list(video.frames), video.passes, Blind({last}, seed=6), on_news=news.append)
     assert got == video.truth
     assert any(n.kind == "corrected" and last in n.message for n in news)
+
+
+def test_the_ways_tried_reach_every_variant_s_rows():
+    # the ways of putting missed plays down are first narrowed to cards next to one already there;
+    # next to means what some variant allows: ranks one apart, the king and the ace (ace-high rows,
+    # `free` rows that wrap), and a row's first card of the base rank (`free`: the first card's)
+    from vision.watcher import _chains
+
+    table = {"7h", "8h", "9h", "Th", "Jh", "Qh", "Kh"}
+    assert set(_chains(["Ah", "2h", "5c"], 1, table)) == {("Ah",)}
+    assert set(_chains(["Ah", "2h"], 2, table)) == {("Ah", "2h")}
+    assert set(_chains(["4c", "5c", "9s"], 1, {"4d"}, frozenset({4}))) == {("4c",)}
