@@ -457,8 +457,8 @@ class Watcher:
         # readings are down one edge, the index at another corner read alone)
         return u.last_seen >= t.first_frame and (
             (u.whole_box is not None and _at_corner(here, u.whole_box, self.same_place))
-            or any(_at_corner(here, box, self.same_place, middle=True) and self._one_card_big(box)
-                   for box in u.card_boxes))
+            or any(_at_corner(here, box, self.same_place, middle=True) and _both_ways(box, here)
+                   and self._one_card_big(box) for box in u.card_boxes))
 
     def _one_card_big(self, box: tuple[float, float, float, float]) -> bool:
         """Is a box no bigger than one card lying on the table there (a fifth over, each way)?"""
@@ -1449,6 +1449,12 @@ def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float,
     if middle:
         return any(_inside(_middle(index), c, grow=0.0) for c in corners)
     return any(overlap(index, c) > share for c in corners)
+
+
+def _both_ways(box: tuple[float, ...], index: tuple[float, ...]) -> bool:
+    """Does a box of indices joined reach over more than two index sizes both ways (the corners of a
+    card, not two indices side by side: a card's top corners, or two cards' in a fanned row)?"""
+    return box[2] - box[0] > 2 * (index[2] - index[0]) and box[3] - box[1] > 2 * (index[3] - index[1])
 
 
 def _between(box: tuple[float, ...], a: tuple[float, ...], b: tuple[float, ...], reach: float) -> bool:

@@ -673,3 +673,30 @@ def test_hoyle_an_arm_back_a_moment_after_its_card_showed_put_no_other_card_down
     show(10)
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "6h"), Play("Cleo", "7c"), Play("Dan", "5h")]
+
+
+def test_fanned_an_index_joined_with_the_one_beside_it_is_not_the_corner_of_that_card():
+    # measured on a fanned round of a validation design (anglo_bitmap, round 7): the five of spades'
+    # index, just put down beside the six's, was read once joined to it as "the six"; then the five
+    # was read alone, steadily. Two indices side by side are no card's corners: the five is played.
+    script = Script()
+    w = new_watcher(script)
+
+    def card(x: float, y: float):
+        return ((x, y), (x + 20, y), (x + 20, y + 28), (x, y + 28))
+
+    lying: dict[str, Seen] = {}
+    script.detect = lambda image: list(lying.values())
+    lying["7s"] = Seen("7s", 0.9, (60, 5, 80, 33), corners=card(60, 5))
+    f = run(w, 6, 0)
+    six = (53, 5, 57, 12)
+    lying["6s"] = Seen("6s", 0.9, six, corners=card(53, 5), indices=(six,))
+    f = run(w, 6, f)
+    five = (46, 5, 50, 12)
+    lying["6s"] = Seen("6s", 0.9, (46, 5, 57, 12), indices=(five, six))  # the five's index joined to the six's
+    f = run(w, 1, f)
+    lying["6s"] = Seen("6s", 0.9, six, corners=card(53, 5), indices=(six,))
+    lying["5s"] = Seen("5s", 0.9, five, indices=(five,))
+    f = run(w, 8, f)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7s"), Play("Ben", "6s"), Play("Cleo", "5s")]
