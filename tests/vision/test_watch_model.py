@@ -24,9 +24,9 @@ class _Learnless:
 
 
 # The target of issue #4: the shipped recognizer gives the exact record. It does not yet for this
-# round on these two decks (docs/CAMERA.md: 14/21 and 18/21 rounds exact on two held-out artwork
-# designs, 8/12 on the photographed deck, the OpenCV-drawn one not read); the test stays as written and
-# reports XPASS once it does, then drop the mark.
+# round on every deck (docs/CAMERA.md: 50 of 54 rounds exact on four held-out artwork designs, the
+# OpenCV-drawn deck largely not read); the test stays as written and reports XPASS once it does, then
+# drop the mark.
 not_yet = pytest.mark.xfail(reason="the shipped model does not yet give every round exactly (docs/CAMERA.md)",
                             strict=False)
 
