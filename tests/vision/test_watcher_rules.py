@@ -55,6 +55,25 @@ def hearts_row(script: Script, watcher: Watcher, upto: str) -> int:
     return f
 
 
+class Painted:
+    """Frames drawn from the boxes of the cards lying there (and an arm: a dark band at the left
+    edge), so that the hand check sees arms come and go and what they leave behind."""
+
+    def __init__(self, watcher: Watcher):
+        self.watcher, self.lying, self.frame = watcher, [], 0
+
+    def show(self, n: int, *, arm: bool = False, extra=()) -> None:
+        for _ in range(n):
+            image = BLANK.copy()
+            for box in self.lying + list(extra):
+                x1, y1, x2, y2 = (int(v) for v in box)
+                image[y1:y2, x1:x2] = 240
+            if arm:
+                image[:, :40] = 20
+            self.watcher.see(Frame(self.frame, image, self.frame / 10))
+            self.frame += 1
+
+
 def new_watcher(script: Script, passes=(), variant: str = "parliament", news=None) -> Watcher:
     return Watcher(MatchStart(variant, PLAYERS), "Dan", script, passes=passes,
                    on_news=(news.append if news is not None else None))
@@ -324,23 +343,8 @@ def test_a_card_made_out_only_after_the_next_one_was_put_down_goes_first():
     script = Script()
     w = new_watcher(script)
 
-    def picture(*, arm: bool = False, cards=()):
-        image = BLANK.copy()
-        for box in cards:
-            x1, y1, x2, y2 = (int(v) for v in box)
-            image[y1:y2, x1:x2] = 240
-        if arm:
-            image[:, :40] = 20
-        return image
-
-    lying: list = []
-    f = 0
-
-    def show(n: int, *, arm: bool = False, extra=()):
-        nonlocal f
-        for _ in range(n):
-            w.see(Frame(f, picture(arm=arm, cards=lying + list(extra)), f / 10))
-            f += 1
+    table = Painted(w)
+    lying, show = table.lying, table.show
 
     script.table["7h"] = place(6, 0)
     lying.append(place(6, 0))
@@ -549,23 +553,8 @@ def test_a_card_made_out_long_after_it_was_put_down_goes_where_its_arm_put_it():
     script = Script()
     w = new_watcher(script)
 
-    def picture(*, arm: bool = False, cards=()):
-        image = BLANK.copy()
-        for box in cards:
-            x1, y1, x2, y2 = (int(v) for v in box)
-            image[y1:y2, x1:x2] = 240
-        if arm:
-            image[:, :40] = 20
-        return image
-
-    lying: list = []
-    f = 0
-
-    def show(n: int, *, arm: bool = False, extra=()):
-        nonlocal f
-        for _ in range(n):
-            w.see(Frame(f, picture(arm=arm, cards=lying + list(extra)), f / 10))
-            f += 1
+    table = Painted(w)
+    lying, show = table.lying, table.show
 
     script.table["7h"] = place(6, 0)
     lying.append(place(6, 0))
@@ -634,23 +623,8 @@ def test_hoyle_an_arm_back_a_moment_after_its_card_showed_put_no_other_card_down
     script = Script()
     w = new_watcher(script)
 
-    def picture(*, arm: bool = False, cards=()):
-        image = BLANK.copy()
-        for box in cards:
-            x1, y1, x2, y2 = (int(v) for v in box)
-            image[y1:y2, x1:x2] = 240
-        if arm:
-            image[:, :40] = 20
-        return image
-
-    lying: list = []
-    f = 0
-
-    def show(n: int, *, arm: bool = False, extra=()):
-        nonlocal f
-        for _ in range(n):
-            w.see(Frame(f, picture(arm=arm, cards=lying + list(extra)), f / 10))
-            f += 1
+    table = Painted(w)
+    lying, show = table.lying, table.show
 
     script.table["7h"] = place(6, 0)
     lying.append(place(6, 0))
