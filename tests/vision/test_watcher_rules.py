@@ -342,7 +342,6 @@ def test_a_card_made_out_only_after_the_next_one_was_put_down_goes_first():
     # card in the record down, put her down: she goes first, whoever was quicker to be read.
     script = Script()
     w = new_watcher(script)
-
     table = Painted(w)
     lying, show = table.lying, table.show
 
@@ -552,7 +551,6 @@ def test_a_card_made_out_long_after_it_was_put_down_goes_where_its_arm_put_it():
     # down, put it down: it goes there, and the plays after it change hands by turn order.
     script = Script()
     w = new_watcher(script)
-
     table = Painted(w)
     lying, show = table.lying, table.show
 
@@ -622,7 +620,6 @@ def test_hoyle_an_arm_back_a_moment_after_its_card_showed_put_no_other_card_down
     # put down a card never read, so the five later put on the six's pile is not placed there.
     script = Script()
     w = new_watcher(script)
-
     table = Painted(w)
     lying, show = table.lying, table.show
 
