@@ -149,10 +149,9 @@ class Stabiliser:
                     if t.hits >= 2 or t.first_frame < t.last_seen:
                         first = t.first_frame
                 unseen = frame - t.last_seen if t is not None and t.last_seen >= 0 else 0
-                ever = t.first_read if t is not None and t.first_read >= 0 else frame
-                steady = t.first_steady if t is not None else -1
-                t = self.tracks[card] = Track(card, first, unseen_before=unseen, recent=list(before), first_read=ever,
-                                              first_steady=steady)
+                t = self.tracks[card] = Track(card, first, unseen_before=unseen, recent=list(before),
+                                              first_read=frame if t is None or t.first_read < 0 else t.first_read,
+                                              first_steady=-1 if t is None else t.first_steady)
             near.add(card)
             t.hits += 1
             t.misses = 0
@@ -165,12 +164,12 @@ class Stabiliser:
             t.last_seen = frame
             t.recent.append(frame)
             del t.recent[:-30]
+            indices = tuple(getattr(d, "indices", ()) or ())
             if single:
                 t.places.append((frame, box))
                 del t.places[:-30]
-            elif len(getattr(d, "indices", ()) or ()) >= 2:
+            elif len(indices) >= 2:
                 t.whole_last, t.whole_box = frame, box
-            indices = tuple(getattr(d, "indices", ()) or ())
             if direct and len(indices) >= 2:
                 joined = (min(b[0] for b in indices), min(b[1] for b in indices), max(b[2] for b in indices),
                           max(b[3] for b in indices))

@@ -183,6 +183,10 @@ class Watcher:
                 return evs[i + 1:]
         return []
 
+    def _round_line(self) -> int:
+        """Where this round's `round` line is in the record (0 before the first)."""
+        return max((i for i, e in enumerate(self.match.events) if isinstance(e, RoundStart)), default=0)
+
     def _push(self, event, when: int):
         """Push a record line with the moment it happened (plays are kept in the order of those moments)."""
         flag = self.match.push(event)
@@ -268,9 +272,10 @@ class Watcher:
         court card, read only now and then): the arm visit that put it down is the last one that left
         something new where it lies before the card was first read at all, if no card in the record
         was put down by that visit. Only for a steady card, never read before that visit."""
-        if not t.present or t.first_read < 0 or t.card in self._known_cards():
+        known = self._known_cards()
+        if not t.present or t.first_read < 0 or t.card in known:
             return None  # (a card in the record: its visit is among those explained)
-        start = self._when[max((i for i, e in enumerate(self.match.events) if isinstance(e, RoundStart)), default=0)]
+        start = self._when[self._round_line()]
         for i in range(len(self._spells) - 1, -1, -1):
             spell = self._spells[i]
             if spell.end is None or spell.end > t.first_read:
@@ -285,7 +290,7 @@ class Watcher:
                 before = self._spells[i - 1].end if i > 0 else start
                 if any(k is not None and before <= k.first_read <= spell.end
                        and (k.first_steady < 0 or k.first_steady > spell.start)
-                       for k in map(self.stab.tracks.get, self._known_cards())):
+                       for k in map(self.stab.tracks.get, known)):
                     return None
                 return spell.start
         return None
@@ -657,7 +662,7 @@ class Watcher:
     def _played_at(self) -> dict[str, int]:
         """This round's played cards, each with the moment it was put down."""
         events = self.match.events
-        start = max((i for i, e in enumerate(events) if isinstance(e, RoundStart)), default=0)
+        start = self._round_line()
         return {e.card: w for e, w in zip(events[start:], self._when[start:]) if isinstance(e, Play)}
 
     def _unread_at_row_end(self) -> tuple[str, int] | None:
@@ -732,8 +737,7 @@ class Watcher:
 
     def _explained_visits(self) -> set[int]:
         """The moments of this round's record lines and of the visits that put its known cards down."""
-        events = self.match.events
-        start = max((i for i, e in enumerate(events) if isinstance(e, RoundStart)), default=0)
+        start = self._round_line()
         explained = set(self._when[start:])
         for card in self._known_cards():
             k = self.stab.tracks.get(card)
@@ -992,8 +996,7 @@ class Watcher:
         """The moments of the last `n` arm visits, after the card `end` was played and before `t`
         arrived, that left something new between `end` and `t` (in the row's band of the picture) and
         from which no card was made out; None if there are fewer."""
-        events = self.match.events
-        start = max((i for i, e in enumerate(events) if isinstance(e, RoundStart)), default=0)
+        start = self._round_line()
         since = self._played_at().get(end, self._when[start])
         explained = self._explained_visits() | {self._visit_of(t)}  # and the visit that put `t` down
         known = self._known_cards()
@@ -1065,7 +1068,7 @@ class Watcher:
         if rnd is None or self.table.plane is None or not self._spells:
             return False
         events = self.match.events
-        start = max(i for i, e in enumerate(events) if isinstance(e, RoundStart))
+        start = self._round_line()
         saved = list(zip(events[start + 1:], self._when[start + 1:]))
         if any(isinstance(e, End) for e, _ in saved):
             return False

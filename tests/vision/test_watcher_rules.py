@@ -62,6 +62,12 @@ class Painted:
     def __init__(self, watcher: Watcher):
         self.watcher, self.lying, self.frame = watcher, [], 0
 
+    def put(self, box, during: int = 2) -> None:
+        """An arm reaches in, puts a card down at `box` under the hand, and leaves it lying there."""
+        self.show(2, arm=True)
+        self.show(during, arm=True, extra=[box])
+        self.lying.append(box)
+
     def show(self, n: int, *, arm: bool = False, extra=()) -> None:
         for _ in range(n):
             image = BLANK.copy()
@@ -348,13 +354,9 @@ def test_a_card_made_out_only_after_the_next_one_was_put_down_goes_first():
     script.table["7h"] = place(6, 0)
     lying.append(place(6, 0))
     show(8)
-    show(2, arm=True)
-    show(2, arm=True, extra=[place(7, 0)])  # Ben puts the eight down
-    lying.append(place(7, 0))
+    table.put(place(7, 0))  # Ben puts the eight down
     show(5)  # it lies there, the recognizer does not make it out
-    show(2, arm=True)
-    show(2, arm=True, extra=[place(5, 0)])  # Cleo puts the six down
-    lying.append(place(5, 0))
+    table.put(place(5, 0))  # Cleo puts the six down
     script.table["8h"] = place(7, 0)
     script.table["6h"] = place(5, 0)
     show(10)
@@ -557,16 +559,12 @@ def test_a_card_made_out_long_after_it_was_put_down_goes_where_its_arm_put_it():
     script.table["7h"] = place(6, 0)
     lying.append(place(6, 0))
     show(8)
-    show(2, arm=True)
-    show(2, arm=True, extra=[place(7, 0)])  # Ben puts the eight down
-    lying.append(place(7, 0))
+    table.put(place(7, 0))  # Ben puts the eight down
     del script.table["7h"]  # the seven's index is hidden a while; the eight is not made out
     show(25)
     script.table["7h"] = place(6, 0)  # the seven is read afresh
     show(20)
-    show(2, arm=True)
-    show(2, arm=True, extra=[place(1, 3)])  # Cleo puts the seven of clubs down, far away
-    lying.append(place(1, 3))
+    table.put(place(1, 3))  # Cleo puts the seven of clubs down, far away
     script.table["7c"] = place(1, 3)
     show(10)
     script.table["8h"] = place(7, 0)  # at last the eight is made out
@@ -626,16 +624,12 @@ def test_hoyle_an_arm_back_a_moment_after_its_card_showed_put_no_other_card_down
     script.table["7h"] = place(6, 0)
     lying.append(place(6, 0))
     show(8)
-    show(2, arm=True)
-    show(1, arm=True, extra=[place(3, 0)])
-    lying.append(place(3, 0))  # Ben puts the six down (its pile, left of the seven)
+    table.put(place(3, 0), during=1)  # Ben puts the six down (its pile, left of the seven)
     script.table["6h"] = place(3, 0)
     show(1)  # the arm lifts for a frame: the six shows
     show(2, arm=True)  # and comes back
     show(8)
-    show(2, arm=True)
-    show(2, arm=True, extra=[place(1, 3)])  # Cleo puts the seven of clubs down, far away
-    lying.append(place(1, 3))
+    table.put(place(1, 3))  # Cleo puts the seven of clubs down, far away
     script.table["7c"] = place(1, 3)
     show(8)
     show(4, arm=True)  # Dan puts the five on the six's pile: nothing new shows there
