@@ -8,7 +8,9 @@ record the video shows: exact or not, and the edit distance over record lines (i
 deletions, substitutions). Detectors: `oracle` (renderer truth + noise: the pipeline alone) and
 `model` (the shipped recognizer, vision.detector). Speed: frames per second of the watcher
 (recognizer included) at the frame size; with `--realtime`, also the record when frames arrive from a
-10 fps camera and the pipeline only takes the newest frame when it is free (frames skipped).
+10 fps camera and the pipeline only takes the newest frame when it is free (frames skipped). With
+`--night K`, each video is K rounds of one match filmed one after another at one table, the cards
+gathered between rounds (the watcher has to see each round end and the next one begin).
 
     python benchmarks/bench_watch.py --rounds 21 --detector both --deck both
 """
@@ -24,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from datasets.game_video import LAYOUTS, OracleDetector, load_deck, render_round  # noqa: E402
+from datasets.game_video import LAYOUTS, OracleDetector, load_deck, render_night, render_round  # noqa: E402
 from scorekeeper.events import MatchStart  # noqa: E402
 from scorekeeper.record import write_record  # noqa: E402
 from scorekeeper.simulate import simulate_match  # noqa: E402
@@ -136,6 +138,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--speed", type=int, default=0, metavar="N",
                     help="only measure frames per second on the first N frames of a round (recognizer included)")
     ap.add_argument("--only", type=int, nargs="*", help="run only these round numbers")
+    ap.add_argument("--night", type=int, default=1, metavar="K",
+                    help="film K rounds of one match in each video, the cards gathered between (a night at one "
+                         "table: the watcher must see each round end and the next begin); figures are then per video")
     ap.add_argument("--diff", action="store_true", help="print how a record that is not exact differs")
     ap.add_argument("--models", type=Path, default=None, help="model folder for --detector model (default: the shipped models/)")
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
@@ -169,9 +174,9 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             plan = round_plan(i)
             events = simulate_match(plan["variant"], plan["players"], seed=plan["seed"], known_hands=True,
-                                    strategy=plan["strategy"], rounds=1)
+                                    strategy=plan["strategy"], rounds=args.night)
             record = [json.loads(line) for line in write_record(events).splitlines()]
-            video = render_round(record, plan["layout"], plan["seed"], deck=deck, size=(w, h))
+            video = render_night(record, plan["layout"], plan["seed"], deck=deck, size=(w, h))
             start = events[0]
             dealer = record[1]["dealer"]
             runs: list[Run] = []
@@ -214,13 +219,14 @@ def main(argv: list[str] | None = None) -> int:
                     import difflib
 
                     print("\n".join(difflib.unified_diff(truth_lines, lines, "truth", run.name, lineterm="", n=1)))
-                print(f"  {deck_name:5} {run.name:14} round {i:2} {plan['variant']:10} {len(plan['players'])}p "
+                print(f"  {deck_name:5} {run.name:14} {'night' if args.night > 1 else 'round'} {i:2} {plan['variant']:10} {len(plan['players'])}p "
                       f"{plan['layout']:6}: {'exact' if got == truth else f'{ed} edits'}", flush=True)
         for name, s in stats.items():
             fps = s["frames"] / s["seconds"] if s["seconds"] else float("nan")
             share = s["exact"] / s["rounds"]
             layouts = ", ".join(f"{k} {v[0]}/{v[1]}" for k, v in sorted(s["by_layout"].items()))
-            print(f"deck {deck_name}, detector {name}: {s['exact']}/{s['rounds']} rounds exact ({share:.0%}; {layouts}); "
+            unit = f"videos of {args.night} rounds" if args.night > 1 else "rounds"
+            print(f"deck {deck_name}, detector {name}: {s['exact']}/{s['rounds']} {unit} exact ({share:.0%}; {layouts}); "
                   f"edit distance {s['edits']} over {s['lines']} record lines; {w}x{h}: {fps:.1f} frames/s "
                   f"({1000 * s['detect_s'] / max(s['frames'], 1):.1f} ms recognising per frame)"
                   + (f"; to keep up {s['skipped']} frames dropped, {s['unread']} not read for cards"

@@ -12,8 +12,8 @@ Seats: the players sit clockwise in the order of the match line; the first playe
 camera's side of the table (the bottom of the picture), the next one to its left as seen from above
 (the left of the picture), and so on round the table. vision.table uses the same convention.
 
-Run: ``python -m datasets.game_video --record R.jsonl --out DIR --layout hoyle --seed 3``
-writes ``DIR/frames/000000.png ...``, ``DIR/passes.jsonl`` (for ``fantan watch --passes``),
+Run: ``python -m datasets.game_video --record R.jsonl --out DIR --layout hoyle --seed 3 [--rounds 0]``
+(``--rounds 0``: every round of the record, one after another, the cards gathered between) writes ``DIR/frames/000000.png ...``, ``DIR/passes.jsonl`` (for ``fantan watch --passes``),
 ``DIR/truth.jsonl`` (the record the video shows: the simulated record without the dealt hands, with
 the `show` lines of the hands laid down) and ``DIR/cards.jsonl`` (per-frame ground truth).
 """
@@ -480,7 +480,7 @@ class TableRenderer:
 
 @dataclass
 class GameVideo:
-    """A rendered round: its frames (a generator), the passes declared, and the record it shows."""
+    """A rendered round (or several: `render_night`): its frames (a generator), the passes declared, and the record it shows."""
 
     frames: Iterator[VideoFrame]
     passes: list[dict]  # {"frame": N, "player": name}, filled while frames are produced
@@ -503,42 +503,58 @@ def render_round(record: Sequence[dict], layout: str, seed: int, deck: dict[str,
     first of two still frames. At the end every player still holding cards lays them down fanned in
     front of their seat, clockwise from the winner's left (the order the `show` lines are written in).
     """
+    return render_night(record, layout, seed, deck, size, reach_frames, still_frames, show_frames, rounds=1)
+
+
+def render_night(record: Sequence[dict], layout: str, seed: int, deck: dict[str, np.ndarray] | None = None,
+                 size: tuple[int, int] = (1280, 720), reach_frames: int = 3, still_frames: int = 4,
+                 show_frames: int = 30, clear_frames: int = 30, rounds: int | None = None) -> GameVideo:
+    """Film the rounds of a record one after another in one video: one evening at one table (one
+    camera, one cloth, one light), each round as `render_round` films it. Between two rounds the
+    dealer of the round just played reaches in and gathers every card (they go at once, under the
+    hand), and the table then stands clear for `clear_frames` before the next round's first card.
+    (The deal itself is not filmed: hands are dealt off the table's middle, face down.) `rounds`: film
+    at most that many rounds (default: all). Every `round` line must carry the dealt hands."""
     rng = np.random.default_rng(seed)
     lines = _event_dicts(record)
     match = lines[0]
     if match.get("event") != "match":
         raise ValueError("a record starts with its match line")
     players = list(match["players"])
-    rnd_i = next((i for i, e in enumerate(lines) if e.get("event") == "round"), None)
-    if rnd_i is None or not lines[rnd_i].get("hands"):
+    starts = [i for i, e in enumerate(lines) if e.get("event") == "round"]
+    if not starts:
+        raise ValueError("the record has no round line")
+    starts = starts[:rounds] if rounds is not None else starts
+    if any(not lines[i].get("hands") for i in starts):
         raise ValueError("the record's round line must carry the dealt hands (simulate with known hands)")
-    hands = {p: list(cs) for p, cs in lines[rnd_i]["hands"].items()}
     renderer = TableRenderer(deck if deck is not None else drawn_deck(), players, layout, rng, size)
     passes: list[dict] = []
-    truth: list[dict] = [match, {"event": "round", "dealer": lines[rnd_i]["dealer"]}]
-    body = []
-    for e in lines[rnd_i + 1:]:
-        if e.get("event") == "round":
-            break
-        body.append(e)
+    truth: list[dict] = [match]
+    n = 0
+    skin, sleeve = renderer.skin, renderer.sleeve
+    ins = [(k + 1) / (reach_frames + 1) for k in range(reach_frames)]
 
-    def gen() -> Iterator[VideoFrame]:
-        n = 0
-        skin, sleeve = renderer.skin, renderer.sleeve
+    def reach(seat: int, target, steps) -> Iterator[VideoFrame]:
+        nonlocal n
+        for r in steps:
+            frame = renderer.film(n, Arm(seat, target, r, skin, sleeve), blur=int(rng.random() < 0.3))
+            n += 1
+            yield frame
 
-        def reach(seat: int, target, steps) -> Iterator[VideoFrame]:
-            nonlocal n
-            for r in steps:
-                frame = renderer.film(n, Arm(seat, target, r, skin, sleeve), blur=int(rng.random() < 0.3))
-                n += 1
-                yield frame
+    def still(k: int) -> Iterator[VideoFrame]:
+        nonlocal n
+        for _ in range(k):
+            yield renderer.film(n)
+            n += 1
 
-        def still(k: int) -> Iterator[VideoFrame]:
-            nonlocal n
-            for _ in range(k):
-                yield renderer.film(n)
-                n += 1
-
+    def one_round(rnd_i: int) -> Iterator[VideoFrame]:
+        hands = {p: list(cs) for p, cs in lines[rnd_i]["hands"].items()}
+        truth.append({"event": "round", "dealer": lines[rnd_i]["dealer"]})
+        body = []
+        for e in lines[rnd_i + 1:]:
+            if e.get("event") == "round":
+                break
+            body.append(e)
         yield from still(still_frames)
         table: set[str] = set()
         for e in body:
@@ -549,7 +565,6 @@ def render_round(record: Sequence[dict], layout: str, seed: int, deck: dict[str,
                 legal = _fits(c, table) and c in hands.get(p, [])
                 x, y, _ = row_position(c, renderer.row_of_suit[c[1]], layout, renderer.centre)
                 target = (x + CARD_W / 2, y + CARD_H / 2)
-                ins = [(k + 1) / (reach_frames + 1) for k in range(reach_frames)]
                 yield from reach(seat, target, ins)
                 renderer.put_in_row(c)
                 yield from reach(seat, target, [1.0])
@@ -584,7 +599,6 @@ def render_round(record: Sequence[dict], layout: str, seed: int, deck: dict[str,
                 seat = players.index(p)
                 x, y = hand_positions(cards, seat, len(players))[len(cards) // 2]
                 target = (x + CARD_W / 2, y + CARD_H / 2)
-                ins = [(k2 + 1) / (reach_frames + 1) for k2 in range(reach_frames)]
                 yield from reach(seat, target, ins + [1.0])
                 renderer.lay_down_hand(p, cards)
                 yield from reach(seat, target, ins[::-1])
@@ -592,6 +606,17 @@ def render_round(record: Sequence[dict], layout: str, seed: int, deck: dict[str,
                 truth.append({"event": "show", "player": p, "cards": cards})
             yield from still(show_frames)
             truth.append({"event": "end"})
+
+    def gen() -> Iterator[VideoFrame]:
+        for k, rnd_i in enumerate(starts):
+            if k:  # the last dealer gathers the cards; the table stands clear
+                seat = players.index(lines[starts[k - 1]]["dealer"])
+                yield from reach(seat, renderer.centre, ins + [1.0])
+                for card in list(renderer.places):
+                    renderer.take_back(card)
+                yield from reach(seat, renderer.centre, ins[::-1])
+                yield from still(clear_frames)
+            yield from one_round(rnd_i)
 
     return GameVideo(gen(), passes, truth, size)
 
@@ -722,11 +747,15 @@ def main(argv: list[str] | None = None) -> int:
                     help="drawn | photo | an artwork deck name | a folder of card photographs (Ah.jpg ...)")
     ap.add_argument("--size", default="1280x720")
     ap.add_argument("--ext", default="png", choices=["png", "jpg"])
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="film this many rounds of the record one after another (0: all), the table gathered between")
     args = ap.parse_args(argv)
     try:
         record = [json.loads(line) for line in args.record.read_text().splitlines() if line.strip()]
         w, h = (int(v) for v in args.size.lower().split("x"))
-        video = render_round(record, args.layout, args.seed, load_deck(args.deck), (w, h))
+        if args.rounds < 0:
+            raise ValueError("--rounds takes 0 (all) or more")
+        video = render_night(record, args.layout, args.seed, load_deck(args.deck), (w, h), rounds=args.rounds or None)
         n = write_video(video, args.out, args.ext)
     except (OSError, ValueError, KeyError) as exc:
         print(f"game_video: {exc}", file=sys.stderr)

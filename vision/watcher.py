@@ -59,6 +59,7 @@ class _CoverSpell:
     end: int | None = None
     entries: list[float] = field(default_factory=list)  # entry angles seen during the spell
     landings: tuple[tuple[float, float], ...] = ()  # where something new showed as the arm left
+    steady_before: tuple[str, ...] = ()  # the cards steadily on the table when the arm came
 
 
 class Watcher:
@@ -68,7 +69,7 @@ class Watcher:
                  passes: Iterable[tuple[int, str]] = (), on_news: Callable[[News], None] | None = None,
                  stabiliser: Stabiliser | None = None, cover: CoverWatch | None = None,
                  illegal_after: int = 6, illegal_confidence: float = 0.7, clear_after: int = 10,
-                 same_place: float = 0.5, fits_share: float = 0.33):
+                 same_place: float = 0.5, fits_share: float = 0.33, gathered_least: int = 10):
         if dealer not in start.players:
             raise ValueError(f"dealer {dealer!r} is not one of the players {', '.join(start.players)}")
         self.match = Match(start)
@@ -78,6 +79,7 @@ class Watcher:
         self.stab = stabiliser or Stabiliser()
         self.cover = cover or CoverWatch()
         self.illegal_after, self.illegal_confidence, self.clear_after = illegal_after, illegal_confidence, clear_after
+        self.gathered_least = gathered_least
         self.same_place = same_place  # boxes overlapping more than this (of the smaller) are one place
         self.fits_share = fits_share
         self._alt_fitted: dict[tuple[str, int, int], bool] = {}  # (card, first seen, steady since): believable?
@@ -160,15 +162,26 @@ class Watcher:
     def finish(self) -> list[News]:
         """The source ended: settle what is still open, then write the shows and close the round."""
         news: list[News] = []
-        self._settle(self._frame + 1, news, final=True)
-        if self._reconcile_missed_plays(news):
-            self._settle(self._frame + 1, news, final=True)
-        self._push_shows(news, final=True)
-        rnd = self.match.round
-        if rnd is not None and rnd.is_over and not any(isinstance(e, End) for e in self._round_events()):
-            self._push(End(), self._frame)
-            news.append(News("end", self._frame, End()))
+        if not self._round_closed():
+            self._read_again(self._frame + 1, news)
+            rnd = self.match.round
+            if rnd is not None and rnd.is_over:
+                self._push(End(), self._frame)
+                news.append(News("end", self._frame, End()))
         return self._tell(news)
+
+    def _read_again(self, now: int, news: list[News]) -> None:
+        """The round's last look (the source ended, or its cards were gathered): settle what is still
+        open, read the round again if it is not over by the count (`_reconcile_missed_plays`), then
+        write the hands laid down."""
+        self._settle(now, news, final=True, next_round=False)
+        if self._reconcile_missed_plays(news):
+            self._settle(now, news, final=True, next_round=False)
+        self._push_shows(news, final=True)
+
+    def _round_closed(self) -> bool:
+        """Has this round its `end` line (it may have no winner: its cards were gathered unfinished)?"""
+        return any(isinstance(e, End) for e in self._round_events())
 
     # ------------------------------------------------------------------ bookkeeping
     def _tell(self, news: list[News]) -> list[News]:
@@ -216,7 +229,7 @@ class Watcher:
 
     def _note_cover(self, index: int, cover: Cover) -> None:
         if not self._covered:
-            self._spells.append(_CoverSpell(index))
+            self._spells.append(_CoverSpell(index, steady_before=tuple(t.card for t in self.stab.steady())))
             self._covered = True
         angle = cover.entry_angle(self._picture_centre)
         if angle is not None:
@@ -604,13 +617,14 @@ class Watcher:
             for ev, w in later:
                 self._repush(ev, w)
 
-    def _settle(self, now: int, news: list[News], final: bool) -> None:
+    def _settle(self, now: int, news: list[News], final: bool, next_round: bool = True) -> None:
         self._see_removals(now, news)
         for _ in range(200):  # at most a few events per frame; the bound only guards against a loop
             if not self._step(now, news, final):
                 break
         self._push_shows(news, final=False)
-        self._maybe_next_round(now, news)
+        if next_round:
+            self._maybe_next_round(now, news)
 
     def _doubtful(self, t: Track) -> bool:
         """A steady card that does not fit and, seen long enough, is still not sure enough to be taken
@@ -620,7 +634,7 @@ class Watcher:
 
     def _step(self, now: int, news: list[News], final: bool) -> bool:
         cands = [t for t in self._candidates() if not self._doubtful(t)]
-        if self._passes:
+        if self._passes and (final or not self.match.round.is_over):  # else they wait for the next round
             p_frame, player = self._passes[0]
             open_since = None if final else self._earliest_open()
             due = final or (p_frame < now and (open_since is None or p_frame < open_since))
@@ -1363,23 +1377,67 @@ class Watcher:
         return best[0] if len(best) == 1 else None
 
     def _maybe_next_round(self, now: int, news: list[News]) -> None:
-        """After a finished round, a table cleared for a while and then a new card starts the next round."""
+        """A table that stays clear after a round's plays had its cards gathered: once clear for
+        `clear_after` uncovered frames running after a round over by the count, the round is read again
+        and closed (`_close_gathered`); the next card seen then starts the next round. A round not over
+        by the count (a play was missed) is taken as gathered when the table stays clear twice as long
+        and at least `gathered_least` cards lay there before (not one card whose index is hidden a
+        while, early in a round)."""
         rnd = self.match.round
-        if rnd is None or not rnd.is_over or self.match.is_over:
+        if rnd is None:
             return
         if self.stab.steady():
-            if self._empty_run >= self.clear_after:
-                self._push_shows(news, final=True)
-                self._push(End(), now)
-                news.append(News("end", now, End()))
+            if self._round_closed() and self._empty_run >= self.clear_after and not self.match.is_over:
                 dealer = self.match.dealer_for_next_round
                 self.stab.tracks = {c: t for c, t in self.stab.tracks.items() if t.present}
                 self._start_round(dealer, now)
                 news.append(News("round", now, self.match.events[-1]))
-                self._empty_run = 0
+            self._empty_run = 0  # clear means clear for that long, running
             return
-        if not self._covered:
-            self._empty_run += 1
+        if self._covered:
+            return
+        self._empty_run += 1
+        if self._round_closed() or not any(isinstance(e, Play) for e in self._round_events()):
+            return
+        if rnd.is_over and self._empty_run >= self.clear_after:
+            self._close_gathered(now, news)
+        elif (self._empty_run >= 2 * self.clear_after
+              and len(self._gathered()) >= self.gathered_least):  # not a lone card's index hidden a while
+            self._close_gathered(now, news)
+
+    def _gathered(self) -> list[Track]:
+        """The cards that lay on the table after the round's last line and are all gone now."""
+        last_line = self._when[-1]
+        return [t for t in self.stab.tracks.values() if not t.present and t.since >= 0 and t.last_seen > last_line]
+
+    def _close_gathered(self, now: int, news: list[News]) -> None:
+        """The round's cards were gathered. It is read again as at the end of the source
+        (`_read_again`: missed plays, hand cards taken for plays, the hands laid down), on the cards as
+        they lay before they were gathered (those steady after the round's last line, all gone now;
+        passes declared since the last card went stay for the next round), and closed with its `end`:
+        a round still not over by the count then ends without a winner (it does not count), so that
+        the next round's cards are not taken for its plays."""
+        back = self._gathered()
+        gone_at = max((t.last_seen for t in back), default=now)
+        later = [p for p in self._passes if p[0] > gone_at]
+        self._passes = [p for p in self._passes if p[0] <= gone_at]
+        for t in back:
+            t.present = True
+        try:
+            self._read_again(gone_at + 1, news)
+        finally:
+            for t in back:
+                t.present = False
+            self._passes.extend(later)
+        over = self.match.round.is_over
+        # the next round's cards are new cards, wherever they lie (a card put down where the same card
+        # lay last round is not that card's sighting going on), put down by the next round's arms (the
+        # arm that gathered these cards is not the one that puts the next round's first card down)
+        self.stab.tracks = {c: t for c, t in self.stab.tracks.items() if t.present}
+        self._spells.clear()
+        self._push(End(), now)
+        news.append(News("end", now, End(), None, "" if over else
+                         "the cards were gathered before the round was over: it ends without a winner"))
 
 
 def _next_in_row(a: str, b: str) -> bool:
