@@ -266,7 +266,10 @@ class Watcher:
             if any(_inside(p, t.box) for p in spell.landings):
                 # the arm that left something new right where the card lies; if the recognizer looked
                 # a few times since without making it out (a court card), only if no card in the
-                # record was put down by that visit
+                # record was put down by that visit, nor the card next to it in its row was read
+                # there meanwhile (a Hoyle pile: that card, then this one on it)
+                if looked > self.stab.gap_allowed + 2 and self._read_under(t, spell.end):
+                    break
                 if (looked <= self.stab.gap_allowed + 2 or t.card in self._known_cards()
                         or spell.start not in self._explained_visits()):
                     return spell.start
@@ -279,6 +282,14 @@ class Watcher:
         if latest is not None and latest[1] <= self.stab.gap_allowed:
             return latest[0].start
         return t.first_frame
+
+    def _read_under(self, t: Track, since: int) -> bool:
+        """Was a card that lies next to `t` in its row, not in the record, read where `t` lies between
+        `since` and `t`'s first sighting (put down there first, then covered by `t`)?"""
+        known = self._known_cards()
+        return any(k is not t and k.card not in known and since <= k.last_seen < t.first_frame
+                   and _next_in_row(k.card, t.card) and overlap(k.box, t.box) > self.same_place
+                   for k in self.stab.tracks.values())
 
     def _unread_long(self, t: Track) -> int | None:
         """A card the recognizer could not make out for a long while after it was put down (a small far
@@ -296,7 +307,7 @@ class Watcher:
             if spell.start < start:
                 return None
             if any(_near(p, t.box) for p in spell.landings):
-                if spell.start in self._explained_visits():
+                if spell.start in self._explained_visits() or self._read_under(t, spell.end):
                     return None
                 # a card in the record first read since the visit before ended, steady only after this
                 # one began: this is the arm that put it down, come back a moment after it showed
@@ -982,7 +993,7 @@ class Watcher:
         if not gap or not gap[1]:
             return False
         end, between = gap
-        moments = self._unexplained_visits(t, end.code, len(between))
+        moments = self._unexplained_visits(t, end.code, [g.code for g in between])
         if moments is None:
             return False
         base = len(self.match.events)
@@ -1006,19 +1017,25 @@ class Watcher:
             self._repush(ev, w)
         return False
 
-    def _unexplained_visits(self, t: Track, end: str, n: int) -> list[int] | None:
-        """The moments of the last `n` arm visits, after the card `end` was played and before `t`
-        arrived, that left something new between `end` and `t` (in the row's band of the picture) and
-        from which no card was made out; None if there are fewer."""
+    def _unexplained_visits(self, t: Track, end: str, missing: list[str]) -> list[int] | None:
+        """The moments of the last arm visits (one per card of `missing`), after the card `end` was
+        played and before `t` arrived, that left something new between `end` and `t` (in the row's band
+        of the picture) and from which no other card was made out (a card of `missing` itself read now
+        and then, never steadily: a Hoyle pile's card covered by the next one soon after, is no other
+        card); None if there are fewer."""
+        n = len(missing)
         start = self._round_line()
         since = self._played_at().get(end, self._when[start])
-        explained = self._explained_visits() | {self._visit_of(t)}  # and the visit that put `t` down
+        # the visits that put `t` down and the cards of the record down explain nothing missing; a
+        # visit after which a missing card itself was read (too seldom to be steady) is that card's
+        theirs = {self._visit_of(k) for c in missing if (k := self.stab.tracks.get(c)) is not None and k.last_seen >= 0}
+        explained = (self._explained_visits() | {self._visit_of(t)}) - theirs
         known = self._known_cards()
         end_track = self.stab.tracks.get(end)
         boxes = [t.box] + ([end_track.box] if end_track is not None else [])
         reach = 2.0 * max(max(b[2] - b[0], b[3] - b[1]) for b in boxes)
         for k in self.stab.tracks.values():
-            if k is not t and k.card not in known and (k.present or k.hits > 0):
+            if k is not t and k.card not in known and k.card not in missing and (k.present or k.hits > 0):
                 if end_track is not None and _between(k.box, end_track.box, t.box, reach):
                     continue  # a reading between the row's end and this card: a missing card misread
                 explained.add(self._arrival(k))

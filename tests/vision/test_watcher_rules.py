@@ -665,3 +665,33 @@ def test_fanned_an_index_joined_with_the_one_beside_it_is_not_the_corner_of_that
     f = run(w, 8, f)
     w.finish()
     assert plays(w) == [Play("Anna", "7s"), Play("Ben", "6s"), Play("Cleo", "5s")]
+
+
+def test_hoyle_a_card_read_now_and_then_before_the_next_went_on_its_pile_was_played_at_its_own_visit():
+    # measured on a Hoyle round of the drawn deck filmed as the second of three rounds (fan-tan, five
+    # players, night 8): the eight of spades started its pile and was read four times in six looks,
+    # never steadily, before the nine went on it. The arm that left something new where the nine lies
+    # put the eight down (it was read there meanwhile), not the nine; that visit is the eight's, so the
+    # eight goes in there, then the nine.
+    script = Script()
+    w = new_watcher(script)
+    table = Painted(w)
+    show = table.show
+
+    script.table["7h"] = place(6, 0)
+    table.lying.append(place(6, 0))
+    show(8)
+    table.put(place(8, 0))  # Ben puts the eight down, starting the upward pile
+    for seen in (True, True, False, False, True, True):  # read now and then, never steady
+        if seen:
+            script.table["8h"] = place(8, 0)
+        else:
+            script.table.pop("8h", None)
+        show(1)
+    script.table.pop("8h", None)
+    show(4, arm=True)  # Cleo puts the nine on the eight's pile: nothing new shows there
+    script.table["9h"] = place(8, 0)
+    show(10)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
+    assert w.match.round.flags == []
