@@ -106,6 +106,7 @@ class Watcher:
         self.frames_covered = 0
         self.last_detections: list[DetectionLike] = []
         self._when: list[int] = [0]  # per record line: the moment it happened (a play: its arrival)
+        self._opener_guessed: int | None = None  # the round line of a round whose opener is a guess
         self._start_round(dealer, 0)
 
     # ------------------------------------------------------------------ input
@@ -858,7 +859,51 @@ class Watcher:
             angle = math.atan2(sum(math.sin(a) for a in spell.entries), sum(math.cos(a) for a in spell.entries))
             return self.players[nearest_seat(angle, len(self.players))]
         dealer = self._round_dealer()
+        self._opener_guessed = self._round_line()  # no arm seen: a guess, until a later arm says
         return self.players[(self.players.index(dealer) + 1) % len(self.players)]
+
+    def _opener_from_later_arm(self, t: Track, news: list[News]) -> None:
+        """The round's first card was put down by an arm the hand check never saw (a sleeve the colour
+        of the cloth), so its player was a guess: the dealer's left-hand neighbour. The first later play
+        whose arm was seen says who opened: of the openers whose turn order gives that play to the
+        arm's seat, the one with the fewest flags (a declared pass out of turn) is kept, the guess
+        first among equals; the round's lines are put back with it (passes stay whose they are)."""
+        start = self._round_line()
+        events = self.match.events
+        if self._opener_guessed != start or len(events) < start + 3 or not isinstance(events[start + 1], Play):
+            return
+        spell = self._spell_before(t)
+        if spell is None or not spell.entries or spell.start <= self._when[start + 1]:
+            return
+        self._opener_guessed = None  # one try a round
+        if not isinstance(events[-1], Play) or events[-1].card != t.card:
+            return
+        angle = math.atan2(sum(math.sin(a) for a in spell.entries), sum(math.cos(a) for a in spell.entries))
+        player = self.players[nearest_seat(angle, len(self.players))]
+        lines = [self._pop() for _ in range(len(events) - start - 1)][::-1]
+        guessed = lines[0][0].player
+
+        def put_back(opener: str) -> tuple[bool, int]:
+            """The lines with this opener: does the arm's play fall to the arm's seat; the flags."""
+            for _ in range(len(self.match.events) - start - 1):
+                self._pop()
+            for i, (ev, w) in enumerate(lines):
+                to_move = self.match.round.to_move
+                if i == 0:
+                    ev = Play(opener, ev.card)
+                elif isinstance(ev, Play) and to_move is not None:
+                    ev = Play(to_move, ev.card)
+                self._repush(ev, w)
+            return self.match.events[-1].player == player, len(self.match.round.flags)
+
+        fits = [(flags, k, opener) for k, opener in enumerate([guessed] + [p for p in self.players if p != guessed])
+                for ok, flags in [put_back(opener)] if ok]
+        best = min(fits)[2] if fits else guessed
+        put_back(best)
+        if best != guessed:
+            news.append(News("corrected", self._frame, None, None,
+                             f"{lines[0][0].card} was put down by {best}, not {guessed}: the arm that put "
+                             f"{t.card} down came from {player}'s side of the table"))
 
     def _round_dealer(self) -> str:
         for e in reversed(self.match.events):
@@ -876,6 +921,8 @@ class Watcher:
                 if outline is not None:
                     self.table.add_row_card(card, outline)
             news.append(News("play", frame, ev, None))
+            if t is not None and self._opener_guessed is not None:
+                self._opener_from_later_arm(t, news)
         return flag
 
     def _judge(self, t: Track, now: int, news: list[News], final: bool) -> bool:

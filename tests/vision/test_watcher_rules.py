@@ -695,3 +695,40 @@ def test_hoyle_a_card_read_now_and_then_before_the_next_went_on_its_pile_was_pla
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
     assert w.match.round.flags == []
+
+
+def test_an_opener_whose_arm_was_never_seen_is_told_by_the_first_arm_seen_later():
+    # measured on the drawn deck filmed as the third of three rounds (fan-tan, four players, night 3):
+    # the sleeve of the player who put the seven of diamonds down had the colour of the cloth, so no
+    # arm was seen and the opener was guessed (the dealer's left-hand neighbour). Two plays later an
+    # arm was seen, from Ben's side: by turn order the opener was Dan, and the lines are put back so.
+    script = Script()
+    w = new_watcher(script, variant="fan-tan")  # the holder of the seven of diamonds opens: unknown
+    table = Painted(w)
+    for card, box in (("7d", place(6, 0)), ("7c", place(6, 1))):  # no arm seen for either
+        script.table[card] = box
+        table.lying.append(box)
+        table.show(8)
+    table.put(place(6, 2))  # an arm from the left of the picture: Ben's seat
+    script.table["7h"] = place(6, 2)
+    table.show(8)
+    w.finish()
+    assert plays(w) == [Play("Dan", "7d"), Play("Anna", "7c"), Play("Ben", "7h")]
+
+
+def test_an_opener_told_by_a_later_arm_is_the_one_that_puts_no_declared_pass_out_of_turn():
+    # the same round as above: between the seven of diamonds (no arm seen) and the first arm seen,
+    # a pass was declared. Under the guessed opener (Anna, the dealer's left) Anna's pass is out of
+    # turn and the arm's card still falls to Ben; under Dan it is all in turn: Dan opened.
+    script = Script()
+    w = new_watcher(script, passes=[(12, "Anna")], variant="fan-tan")
+    table = Painted(w)
+    script.table["7d"] = place(6, 0)
+    table.lying.append(place(6, 0))
+    table.show(16)  # Anna passes at frame 12
+    table.put(place(6, 1))  # an arm from Ben's side puts the seven of clubs down
+    script.table["7c"] = place(6, 1)
+    table.show(8)
+    w.finish()
+    assert plays(w) == [Play("Dan", "7d"), Pass("Anna"), Play("Ben", "7c")]
+    assert w.match.round.flags == []
