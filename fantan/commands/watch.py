@@ -121,7 +121,7 @@ def run(args) -> int:
         return 2
 
     def on_news(news) -> None:
-        if news.kind in ("illegal", "removed"):
+        if news.kind in ("illegal", "removed") or (news.kind == "end" and news.message):
             say(f"[frame {news.frame}] {news.kind}: {news.message}")
         if link is not None:
             if news.kind in ("corrected", "retracted"):
