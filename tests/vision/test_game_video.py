@@ -55,3 +55,26 @@ def test_a_folder_of_card_photographs_is_a_deck_and_a_missing_card_is_named(tmp_
         load_deck(str(tmp_path))
     with pytest.raises(FileNotFoundError, match="no folder"):
         load_deck(str(tmp_path / "absent"))
+
+
+def test_several_rounds_are_filmed_one_after_another_with_the_table_cleared_between(tmp_path):
+    from scorekeeper.record import write_record
+    from scorekeeper.simulate import simulate_match
+
+    events = simulate_match("fan-tan", ("Anna", "Ben", "Cleo"), seed=3, known_hands=True, rounds=2)
+    (tmp_path / "r.jsonl").write_text(write_record(events))
+    rc = main(["--record", str(tmp_path / "r.jsonl"), "--out", str(tmp_path / "v"), "--seed", "3",
+               "--size", "160x90", "--rounds", "0"])
+    assert rc == 0
+    record = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    truth = [json.loads(line) for line in (tmp_path / "v" / "truth.jsonl").read_text().splitlines()]
+    assert [e for e in truth if e["event"] == "round"] == [
+        {"event": "round", "dealer": e["dealer"]} for e in record if e["event"] == "round"]
+    assert sum(e["event"] == "end" for e in truth) == 2
+    assert [e for e in truth if e["event"] in ("play", "pass")] == [e for e in record if e["event"] in ("play", "pass")]
+    cards = [json.loads(line) for line in (tmp_path / "v" / "cards.jsonl").read_text().splitlines()]
+    empty = [c["frame"] for c in cards if not c["cards"] and not c["covered"]]
+    runs = [f for f, g in zip(empty, empty[1:]) if g != f + 1]  # where runs of empty frames break off
+    assert len(empty) >= 30 and runs  # the table stands clear between the rounds
+    passes = [json.loads(line)["frame"] for line in (tmp_path / "v" / "passes.jsonl").read_text().splitlines()]
+    assert passes == sorted(passes) and len(passes) == sum(e["event"] == "pass" for e in record)
