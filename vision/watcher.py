@@ -59,7 +59,6 @@ class _CoverSpell:
     end: int | None = None
     entries: list[float] = field(default_factory=list)  # entry angles seen during the spell
     landings: tuple[tuple[float, float], ...] = ()  # where something new showed as the arm left
-    steady_before: tuple[str, ...] = ()  # the cards steadily on the table when the arm came
 
 
 class Watcher:
@@ -230,7 +229,7 @@ class Watcher:
 
     def _note_cover(self, index: int, cover: Cover) -> None:
         if not self._covered:
-            self._spells.append(_CoverSpell(index, steady_before=tuple(t.card for t in self.stab.steady())))
+            self._spells.append(_CoverSpell(index))
             self._covered = True
         angle = cover.entry_angle(self._picture_centre)
         if angle is not None:
