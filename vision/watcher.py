@@ -855,8 +855,7 @@ class Watcher:
             return rnd.to_move
         spell = self._spell_before(t)
         if spell is not None and spell.entries:
-            angle = math.atan2(sum(math.sin(a) for a in spell.entries), sum(math.cos(a) for a in spell.entries))
-            return self.players[nearest_seat(angle, len(self.players))]
+            return self._arm_player(spell)
         dealer = self._round_dealer()
         self._opener_guessed = self._round_line()  # no arm seen: a guess, until a later arm says
         return self.players[(self.players.index(dealer) + 1) % len(self.players)]
@@ -877,8 +876,7 @@ class Watcher:
         self._opener_guessed = None  # one try a round
         if not isinstance(events[-1], Play) or events[-1].card != t.card:
             return
-        angle = math.atan2(sum(math.sin(a) for a in spell.entries), sum(math.cos(a) for a in spell.entries))
-        player = self.players[nearest_seat(angle, len(self.players))]
+        player = self._arm_player(spell)
         lines = [self._pop() for _ in range(len(events) - start - 1)][::-1]
         guessed = lines[0][0].player
 
@@ -886,13 +884,9 @@ class Watcher:
             """The lines with this opener: does the arm's play fall to the arm's seat; the flags."""
             for _ in range(len(self.match.events) - start - 1):
                 self._pop()
-            for i, (ev, w) in enumerate(lines):
-                to_move = self.match.round.to_move
-                if i == 0:
-                    ev = Play(opener, ev.card)
-                elif isinstance(ev, Play) and to_move is not None:
-                    ev = Play(to_move, ev.card)
-                self._repush(ev, w)
+            (first, w), *rest = lines
+            self._repush(Play(opener, first.card), w)
+            self._repush_by_turn(rest)
             return self.match.events[-1].player == player, len(self.match.round.flags)
 
         fits = [(flags, k, opener) for k, opener in enumerate([guessed] + [p for p in self.players if p != guessed])
@@ -903,6 +897,23 @@ class Watcher:
             news.append(News("corrected", self._frame, None, None,
                              f"{lines[0][0].card} was put down by {best}, not {guessed}: the arm that put "
                              f"{t.card} down came from {player}'s side of the table"))
+
+    def _arm_player(self, spell: _CoverSpell) -> str:
+        """The player on whose side of the table the arm of a visit came in (its mean entry angle)."""
+        angle = math.atan2(sum(math.sin(a) for a in spell.entries), sum(math.cos(a) for a in spell.entries))
+        return self.players[nearest_seat(angle, len(self.players))]
+
+    def _repush_by_turn(self, lines: list[tuple[object, int]]) -> list[tuple[object, int]]:
+        """Put lines taken off back, each play given to whoever is to move then (passes stay whose
+        they are); returns the lines as put back."""
+        redone = []
+        for ev, w in lines:
+            to_move = self.match.round.to_move
+            if isinstance(ev, Play) and to_move is not None:
+                ev = Play(to_move, ev.card)
+            self._repush(ev, w)
+            redone.append((ev, w))
+        return redone
 
     def _round_dealer(self) -> str:
         for e in reversed(self.match.events):
@@ -976,12 +987,7 @@ class Watcher:
         ok = mover is not None and self._push(Play(mover, card), when) is None
         redone: list[tuple[object, int]] = []
         if ok:
-            for ev, w in later:
-                to_move = self.match.round.to_move
-                if isinstance(ev, Play) and to_move is not None:
-                    ev = Play(to_move, ev.card)
-                self._repush(ev, w)
-                redone.append((ev, w))
+            redone = self._repush_by_turn(later)
             ok = len(self.match.round.flags) <= flags_before
         if not ok:
             while len(self.match.events) > pos:

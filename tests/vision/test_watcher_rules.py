@@ -62,6 +62,11 @@ class Painted:
     def __init__(self, watcher: Watcher):
         self.watcher, self.lying, self.frame = watcher, [], 0
 
+    def lies(self, script: "Script", card: str, box) -> None:
+        """A card lies at `box` (put down with no arm seen) and is read there."""
+        script.table[card] = box
+        self.lying.append(box)
+
     def put(self, box, during: int = 2) -> None:
         """An arm reaches in, puts a card down at `box` under the hand, and leaves it lying there."""
         self.show(2, arm=True)
@@ -83,6 +88,15 @@ class Painted:
 def new_watcher(script: Script, passes=(), variant: str = "parliament", news=None) -> Watcher:
     return Watcher(MatchStart(variant, PLAYERS), "Dan", script, passes=passes,
                    on_news=(news.append if news is not None else None))
+
+
+def seven_of_hearts_painted(script: Script, **kwargs) -> tuple[Watcher, Painted]:
+    """A watcher on painted frames where Anna's seven of hearts lies, read for eight frames."""
+    w = new_watcher(script, **kwargs)
+    table = Painted(w)
+    table.lies(script, "7h", place(6, 0))
+    table.show(8)
+    return w, table
 
 
 def plays(watcher: Watcher) -> list:
@@ -347,13 +361,8 @@ def test_a_card_made_out_only_after_the_next_one_was_put_down_goes_first():
     # both were made out at once. The arm that left something new where the queen lies, and put no
     # card in the record down, put her down: she goes first, whoever was quicker to be read.
     script = Script()
-    w = new_watcher(script)
-    table = Painted(w)
-    lying, show = table.lying, table.show
-
-    script.table["7h"] = place(6, 0)
-    lying.append(place(6, 0))
-    show(8)
+    w, table = seven_of_hearts_painted(script)
+    show = table.show
     table.put(place(7, 0))  # Ben puts the eight down
     show(5)  # it lies there, the recognizer does not make it out
     table.put(place(5, 0))  # Cleo puts the six down
@@ -552,13 +561,8 @@ def test_a_card_made_out_long_after_it_was_put_down_goes_where_its_arm_put_it():
     # was first read at all that left something new where it lies, and put no card of the record
     # down, put it down: it goes there, and the plays after it change hands by turn order.
     script = Script()
-    w = new_watcher(script)
-    table = Painted(w)
-    lying, show = table.lying, table.show
-
-    script.table["7h"] = place(6, 0)
-    lying.append(place(6, 0))
-    show(8)
+    w, table = seven_of_hearts_painted(script)
+    show = table.show
     table.put(place(7, 0))  # Ben puts the eight down
     del script.table["7h"]  # the seven's index is hidden a while; the eight is not made out
     show(25)
@@ -617,13 +621,8 @@ def test_hoyle_an_arm_back_a_moment_after_its_card_showed_put_no_other_card_down
     # steady. That second visit left something new where the six lies: the six's, not a visit that
     # put down a card never read, so the five later put on the six's pile is not placed there.
     script = Script()
-    w = new_watcher(script)
-    table = Painted(w)
-    lying, show = table.lying, table.show
-
-    script.table["7h"] = place(6, 0)
-    lying.append(place(6, 0))
-    show(8)
+    w, table = seven_of_hearts_painted(script)
+    show = table.show
     table.put(place(3, 0), during=1)  # Ben puts the six down (its pile, left of the seven)
     script.table["6h"] = place(3, 0)
     show(1)  # the arm lifts for a frame: the six shows
@@ -674,13 +673,8 @@ def test_hoyle_a_card_read_now_and_then_before_the_next_went_on_its_pile_was_pla
     # put the eight down (it was read there meanwhile), not the nine; that visit is the eight's, so the
     # eight goes in there, then the nine.
     script = Script()
-    w = new_watcher(script)
-    table = Painted(w)
+    w, table = seven_of_hearts_painted(script)
     show = table.show
-
-    script.table["7h"] = place(6, 0)
-    table.lying.append(place(6, 0))
-    show(8)
     table.put(place(8, 0))  # Ben puts the eight down, starting the upward pile
     for seen in (True, True, False, False, True, True):  # read now and then, never steady
         if seen:
@@ -706,8 +700,7 @@ def test_an_opener_whose_arm_was_never_seen_is_told_by_the_first_arm_seen_later(
     w = new_watcher(script, variant="fan-tan")  # the holder of the seven of diamonds opens: unknown
     table = Painted(w)
     for card, box in (("7d", place(6, 0)), ("7c", place(6, 1))):  # no arm seen for either
-        script.table[card] = box
-        table.lying.append(box)
+        table.lies(script, card, box)
         table.show(8)
     table.put(place(6, 2))  # an arm from the left of the picture: Ben's seat
     script.table["7h"] = place(6, 2)
@@ -723,8 +716,7 @@ def test_an_opener_told_by_a_later_arm_is_the_one_that_puts_no_declared_pass_out
     script = Script()
     w = new_watcher(script, passes=[(12, "Anna")], variant="fan-tan")
     table = Painted(w)
-    script.table["7d"] = place(6, 0)
-    table.lying.append(place(6, 0))
+    table.lies(script, "7d", place(6, 0))
     table.show(16)  # Anna passes at frame 12
     table.put(place(6, 1))  # an arm from Ben's side puts the seven of clubs down
     script.table["7c"] = place(6, 1)
