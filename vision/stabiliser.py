@@ -56,6 +56,10 @@ class Track:
     unseen_before: int = 0
     #: the first frame this card was read at all, anywhere (-1: not yet): kept over all its streaks
     first_read: int = -1
+    #: where that first reading was, and whether it was one lone index (a card first read somewhere
+    #: else than where it lies was another card misread there)
+    first_box: tuple[float, float, float, float] | None = None
+    first_single: bool = False
     #: the first frame it became steady, over all its streaks (-1: not yet)
     first_steady: int = -1
     #: the boxes of all the corner indices read as this card in its latest sightings with several
@@ -149,8 +153,11 @@ class Stabiliser:
                     if t.hits >= 2 or t.first_frame < t.last_seen:
                         first = t.first_frame
                 unseen = frame - t.last_seen if t is not None and t.last_seen >= 0 else 0
+                read_before = t is not None and t.first_read >= 0
                 t = self.tracks[card] = Track(card, first, unseen_before=unseen, recent=list(before),
-                                              first_read=frame if t is None or t.first_read < 0 else t.first_read,
+                                              first_read=t.first_read if read_before else frame,
+                                              first_box=t.first_box if read_before else box,
+                                              first_single=t.first_single if read_before else single,
                                               first_steady=-1 if t is None else t.first_steady)
             near.add(card)
             t.hits += 1

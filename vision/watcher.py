@@ -68,7 +68,8 @@ class Watcher:
                  passes: Iterable[tuple[int, str]] = (), on_news: Callable[[News], None] | None = None,
                  stabiliser: Stabiliser | None = None, cover: CoverWatch | None = None,
                  illegal_after: int = 6, illegal_confidence: float = 0.7, clear_after: int = 10,
-                 same_place: float = 0.5, fits_share: float = 0.33, gathered_least: int = 10):
+                 same_place: float = 0.5, fits_share: float = 0.33, gathered_least: int = 10,
+                 apart_looks: int = 5):
         if dealer not in start.players:
             raise ValueError(f"dealer {dealer!r} is not one of the players {', '.join(start.players)}")
         self.match = Match(start)
@@ -81,6 +82,8 @@ class Watcher:
         self.gathered_least = gathered_least
         self.same_place = same_place  # boxes overlapping more than this (of the smaller) are one place
         self.fits_share = fits_share
+        self.apart_looks = apart_looks
+        self._apart = 0  # looks that showed this round's rows laid card beside card (`_note_rows_apart`)
         self._alt_fitted: dict[tuple[str, int, int], bool] = {}  # (card, first seen, steady since): believable?
         self._passes: list[tuple[int, str]] = sorted(passes)
         self.table = TableModel(len(self.players))
@@ -156,6 +159,7 @@ class Watcher:
             self._looked.append(frame.index)
             self._looked_since_cover += 1
             self.stab.update(frame.index, detections)
+            self._note_rows_apart()
         self._settle(frame.index, news, final=False)
         return self._tell(news)
 
@@ -226,6 +230,7 @@ class Watcher:
         self._shown_first.clear()
         self._shown_done.clear()
         self._hand_misreads.clear()
+        self._apart = 0
 
     def _note_cover(self, index: int, cover: Cover) -> None:
         if not self._covered:
@@ -299,6 +304,8 @@ class Watcher:
         known = self._known_cards()
         if not t.present or t.first_read < 0 or t.card in known:
             return None  # (a card in the record: its visit is among those explained)
+        if not self._first_read_here(t):
+            return None  # first read elsewhere: another card misread then, not this one unread
         start = self._when[self._round_line()]
         for i in range(len(self._spells) - 1, -1, -1):
             spell = self._spells[i]
@@ -318,6 +325,21 @@ class Watcher:
                     return None
                 return spell.start
         return None
+
+    def _first_read_here(self, t: Track) -> bool:
+        """Was card `t` first read where it lies now: at its place, or (a lone index first) at a
+        corner of its whole box? In a fanned row the far index of the card a new one goes on lies
+        inside the new card's box, off its corners: read there as the new card before it came, that
+        was the card under it misread."""
+        b = t.first_box
+        if b is None:
+            return True
+        if any(overlap(b, p) > self.same_place for _, p in t.places):
+            return True
+        whole = t.whole_box if t.whole_box is not None else (None if t.single else t.box)
+        if t.first_single and whole is not None:
+            return _at_corner(b, whole, self.same_place)
+        return overlap(b, t.box) > self.same_place
 
     def _spell_before(self, t: Track) -> _CoverSpell | None:
         for spell in reversed(self._spells):
@@ -368,8 +390,12 @@ class Watcher:
         """Was card `t` put on card `u` (a Hoyle pile)? An arm came and went after `u` was there and
         before `t` was first seen, and since then `t` is what is read there most of the time, or at
         the corner where `u` was read before (below). A pile holds one suit: a card of another suit
-        read there is that card misread."""
+        read there is that card misread. A pile grows outwards from its seven: a card goes on a
+        card of its row on its own side, never on one beyond the seven (the ten's index read as the
+        six, with the seven between)."""
         if parse_card(t.card).suit != parse_card(u.card).suit:
+            return False
+        if not self._on_its_side(t, u) or self._rows_laid_apart():
             return False
         if not self._arm_since(u, t):
             return False
@@ -382,6 +408,49 @@ class Watcher:
         return (t.single and u.whole_box is not None and u.whole_last < t.first_frame
                 and any(u.whole_last < e for e in ends) and _inside(_middle(t.box), u.whole_box, grow=0.0)
                 and overlap(t.box, u.box) <= self.same_place)
+
+    def _rows_laid_apart(self) -> bool:
+        """Are this round's rows laid card beside card (spread or fanned), not in Hoyle piles?"""
+        return self._apart >= self.apart_looks
+
+    def _note_rows_apart(self) -> None:
+        """Count a look that shows the rows laid card beside card: two played cards of one row, on the
+        same side of its seven and neighbours, both read in this look or the one before, their boxes
+        not touching (on a Hoyle pile the card under the top is hidden, and a corner of it read is
+        where the top lies). Once `apart_looks` such looks were seen, no card is taken for one put
+        on another (`_put_on`): the index of the jack read as the queen is the jack misread."""
+        rnd = self.match.round
+        if self._rows_laid_apart() or rnd is None or rnd.is_over:
+            return
+        for row in rnd.table.rows.values():
+            if row is None:
+                continue
+            seven = row.cards.index(row.opener)
+            for i in range(len(row.cards) - 1):
+                if i == seven or i + 1 == seven:
+                    continue  # the seven and its neighbour lie apart in every layout
+                a, b = (self.stab.tracks.get(c.code) for c in row.cards[i:i + 2])
+                if (a is not None and b is not None and a.present and b.present
+                        and min(a.last_seen, b.last_seen) >= self._frame - 1 and overlap(a.box, b.box) == 0):
+                    self._apart += 1
+                    return
+
+    def _on_its_side(self, t: Track, u: Track) -> bool:
+        """Could card `t`, not yet in the record, go on card `u` of its row? `u` lies between the
+        row's opening card and the end `t` goes beyond (the opening card itself included). True
+        when the record cannot tell (no round, a round over, `u` not in its row)."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over:
+            return True
+        c, under = parse_card(t.card), parse_card(u.card)
+        row = rnd.table.rows.get(c.suit)
+        if row is None or under not in row.cards:
+            return True
+        gap = row.gap_to(c)
+        if gap is None:
+            return True
+        at, opener, end = row.cards.index(under), row.cards.index(row.opener), row.cards.index(gap[0])
+        return opener <= at <= end if end >= opener else end <= at <= opener
 
     def _inside_its_row(self, t: Track) -> bool:
         """Is `t` read where a card of its own row shows or last showed an index (`_at_index_of`), one
