@@ -375,7 +375,8 @@ class Watcher:
                 continue
             under = next((u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)
                           and not self._back_with(u, t) and not self._strayed(u)), None)
-            if under is not None or not self._fresh(t) or self._misread_here(t) or self._inside_its_row(t):
+            if (under is not None or not self._fresh(t) or self._misread_here(t) or self._inside_its_row(t)
+                    or self._far_from_its_row_end(t)):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
                 places = self._misread_places.setdefault(t.card, [])
                 if (under is not None and under.last_seen > t.first_frame  # both read there at once
@@ -434,6 +435,33 @@ class Watcher:
                         and min(a.last_seen, b.last_seen) >= self._frame - 1 and overlap(a.box, b.box) == 0):
                     self._apart += 1
                     return
+
+    def _far_from_its_row_end(self, t: Track) -> bool:
+        """Is `t`, a card that goes next to its row's end, read far from there: more than three row
+        steps and two card sizes from one step beyond the end card (the step from the end card's
+        neighbour further in)? On a table whose rows lie card beside card a card is put next to the
+        end it goes on; read anywhere else it is another card misread (the index of a queen just put
+        down at one end of the diamonds read as the four, which goes at the other). Not on Hoyle
+        piles, nor in a row of its seven alone (no step yet)."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or not self._rows_laid_apart():
+            return False
+        c = parse_card(t.card)
+        row = rnd.table.rows.get(c.suit)
+        if row is None or len(row.cards) < 2:
+            return False
+        gap = row.gap_to(c)
+        if gap is None or gap[1]:
+            return False
+        i = row.cards.index(gap[0])
+        inner = row.cards[i - 1] if i == len(row.cards) - 1 else row.cards[i + 1]
+        e, n = self.stab.tracks.get(gap[0].code), self.stab.tracks.get(inner.code)
+        if e is None or n is None or e.last_seen < 0 or n.last_seen < 0:
+            return False
+        (ex, ey), (nx, ny), (tx, ty) = _middle(e.box), _middle(n.box), _middle(t.box)
+        box = e.whole_box if e.whole_box is not None else e.box
+        reach = max(3 * math.hypot(ex - nx, ey - ny), 2 * max(box[2] - box[0], box[3] - box[1]))
+        return math.hypot(tx - (2 * ex - nx), ty - (2 * ey - ny)) > reach
 
     def _on_its_side(self, t: Track, u: Track) -> bool:
         """Could card `t`, not yet in the record, go on card `u` of its row? `u` lies between the

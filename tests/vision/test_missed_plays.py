@@ -30,7 +30,13 @@ def test_the_winning_card_never_read_is_found_from_the_hands_laid_down(layout):
     news = []
     _, got = watch_frames(record, list(video.frames), video.passes, Blind({last}, seed=6), on_news=news.append)
     assert got == video.truth
-    assert any(n.kind == "corrected" and last in n.message for n in news)
+    if layout == "hoyle":
+        assert any(n.kind == "corrected" and last in n.message for n in news)
+    else:
+        # rows laid card beside card: the hand cards, read far from the row ends they would go next
+        # to, are not taken for plays, and the card is found where its arm left something new, one
+        # step beyond its row's end, before the hands are laid down: nothing written is corrected
+        assert not any(n.kind in ("corrected", "retracted") for n in news)
 
 
 def test_the_ways_tried_reach_every_variant_s_rows():
