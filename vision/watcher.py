@@ -69,7 +69,7 @@ class Watcher:
                  stabiliser: Stabiliser | None = None, cover: CoverWatch | None = None,
                  illegal_after: int = 6, illegal_confidence: float = 0.7, clear_after: int = 10,
                  same_place: float = 0.5, fits_share: float = 0.33, gathered_least: int = 10,
-                 apart_looks: int = 5):
+                 apart_looks: int = 5, hands_settle: int = 20):
         if dealer not in start.players:
             raise ValueError(f"dealer {dealer!r} is not one of the players {', '.join(start.players)}")
         self.match = Match(start)
@@ -83,6 +83,7 @@ class Watcher:
         self.same_place = same_place  # boxes overlapping more than this (of the smaller) are one place
         self.fits_share = fits_share
         self.apart_looks = apart_looks
+        self.hands_settle = hands_settle
         self._apart = 0  # looks that showed this round's rows laid card beside card (`_note_rows_apart`)
         self._alt_fitted: dict[tuple[str, int, int], bool] = {}  # (card, first seen, steady since): believable?
         self._passes: list[tuple[int, str]] = sorted(passes)
@@ -102,6 +103,9 @@ class Watcher:
         self._shown: dict[int, list[str]] = {}  # seat -> cards seen laid down
         self._shown_first: dict[int, int] = {}
         self._shown_done: set[int] = set()
+        self._shown_changed = 0  # when a card last went into (or moved between) the hands seen
+        #: hand card -> (seat, the sighting streak it was seated by, that streak's support so far)
+        self._hand_seen: dict[str, tuple[int, int, float]] = {}
         self._hand_misreads: dict[str, int] = {}  # card read at another hand card's index -> seat
         self._empty_run = 0
         self.frames_seen = 0
@@ -229,6 +233,7 @@ class Watcher:
         self._shown.clear()
         self._shown_first.clear()
         self._shown_done.clear()
+        self._hand_seen.clear()
         self._hand_misreads.clear()
         self._apart = 0
 
@@ -1357,6 +1362,7 @@ class Watcher:
             self._shown.clear()  # the hands are read again, now that the round is over
             self._shown_first.clear()
             self._shown_done.clear()
+            self._hand_seen.clear()
             for card, _ in found[0]:
                 news.append(News("corrected", self._frame, None, None,
                                  f"{card} was played unseen: the hands laid down leave it nowhere else"))
@@ -1400,19 +1406,58 @@ class Watcher:
             return False  # that hand is written, all its cards seen: this reading is not one of them
         self._shown.setdefault(seat, []).append(t.card)
         self._shown_first.setdefault(seat, self._arrival(t))
+        self._shown_changed = self._frame
+        self._hand_seen[t.card] = (seat, t.first_frame, t.support)
         return True
+
+    def _reseat_hand_cards(self) -> None:
+        """A hand card read again in a new sighting streak in front of another seat, more surely
+        (probability summed over the streak) than in the streak that seated it, is that seat's: the
+        first was another hand's card misread (the queen of clubs at the table's far edge read as the
+        king, before the king was laid down in front of its holder)."""
+        rnd = self.match.round
+        holders = [i for i, p in enumerate(self.players) if rnd.cards_left.get(p, 0) > 0]
+        for seat, cards in list(self._shown.items()):
+            if seat in self._shown_done:
+                continue
+            for card in list(cards):
+                t, seen = self.stab.tracks.get(card), self._hand_seen.get(card)
+                if t is None or not t.present or seen is None or seen[0] != seat:
+                    continue
+                if t.first_frame == seen[1]:
+                    self._hand_seen[card] = (seat, t.first_frame, t.support)  # the same streak goes on
+                    continue
+                outline = self.stab.outline(card)
+                if outline is None or self.table.plane is None or not holders:
+                    continue
+                there = self.table.seat_of(outline, holders)
+                if there == seat:
+                    self._hand_seen[card] = (seat, t.first_frame, t.support)
+                elif there not in self._shown_done and t.support > seen[2]:
+                    cards.remove(card)
+                    self._shown.setdefault(there, []).append(card)
+                    self._shown_first.setdefault(there, self._arrival(t))
+                    self._hand_seen[card] = (there, t.first_frame, t.support)
+                    self._shown_changed = self._frame
 
     def _push_shows(self, news: list[News], final: bool) -> None:
         """Hands laid down become `show` lines, clockwise from the winner's left (the order of counting).
 
-        A hand goes in once all the cards its holder has left are seen, and only after the hands
-        before it in that order; at the end of the source (or of the round) whatever was seen goes in."""
+        The hands go in together, once all the cards their holders have left are seen and none went
+        into a hand or moved to another for `hands_settle` frames (a hand card misread as one laid
+        down later in front of another seat moves there, `_reseat_hand_cards`); at the end of the
+        source (or of the round) whatever was seen goes in."""
         rnd = self.match.round
         if rnd is None or not rnd.is_over or rnd.winner is None:
             return
+        self._reseat_hand_cards()
         self._trim_hands()
         if final:
             self._deduce_unseen_hand_cards()
+        elif (any(len(self._shown.get(seat, [])) < rnd.cards_left.get(self.players[seat], 0)
+                  for seat in self._counting_order() if seat not in self._shown_done)
+              or self._frame - self._shown_changed < self.hands_settle):
+            return
         for seat in self._counting_order():
             player = self.players[seat]
             if seat in self._shown_done:
