@@ -45,6 +45,7 @@ class Track:
     direct: int = 0  # sightings in the streak where it was the recognizer's first reading
     single: bool = False  # last seen as one corner index alone (its box is that index)
     recent: list[int] = field(default_factory=list)  # the latest frames it was seen in
+    recent_boxes: list[tuple[float, float, float, float]] = field(default_factory=list)  # and where
     #: where it was read as one lone index in its latest such sightings (frame, box): a neighbour's
     #: index misread as this card moves `box` there for a while, and the card's own place must stay known
     places: list[tuple[int, tuple[float, float, float, float]]] = field(default_factory=list)
@@ -145,9 +146,9 @@ class Stabiliser:
                     continue  # counts as not seen here; a card really moved goes, then comes back there
                 t = None  # a sighting streak must stay in one place: start afresh here
             if t is None or (not t.present and t.misses > self.gap_allowed):
-                first, before = frame, []
+                first, before, before_boxes = frame, [], []
                 if t is not None and not _far(t.box, box) and frame - t.last_seen <= self.memory:
-                    before = t.recent  # its sightings at this place go on counting
+                    before, before_boxes = t.recent, t.recent_boxes  # its sightings here go on counting
                     # Seen here at least twice (in this streak, or in one before it that this streak
                     # went on from): the same card in the same place, lost for a moment: it was here then.
                     if t.hits >= 2 or t.first_frame < t.last_seen:
@@ -155,6 +156,7 @@ class Stabiliser:
                 unseen = frame - t.last_seen if t is not None and t.last_seen >= 0 else 0
                 read_before = t is not None and t.first_read >= 0
                 t = self.tracks[card] = Track(card, first, unseen_before=unseen, recent=list(before),
+                                              recent_boxes=list(before_boxes),
                                               first_read=t.first_read if read_before else frame,
                                               first_box=t.first_box if read_before else box,
                                               first_single=t.first_single if read_before else single,
@@ -170,7 +172,8 @@ class Stabiliser:
             t.corners = tuple((float(x), float(y)) for x, y in d.corners) if d.corners is not None else None
             t.last_seen = frame
             t.recent.append(frame)
-            del t.recent[:-30]
+            t.recent_boxes.append(box)
+            del t.recent[:-30], t.recent_boxes[:-30]
             indices = tuple(getattr(d, "indices", ()) or ())
             if single:
                 t.places.append((frame, box))
@@ -187,7 +190,8 @@ class Stabiliser:
             spotty = False
             if not t.present and t.confidence >= self.steady_confidence:
                 # read at one place in broken spells, never three looks running, but again and again
-                lately = [f for f in t.recent if frame - f <= 3 * self.memory]
+                # (there: a neighbour's index a little way off misread as this card is not it)
+                lately = [f for f, b in zip(t.recent, t.recent_boxes) if frame - f <= 3 * self.memory and _same(b, box)]
                 spotty = len(lately) >= 2 * self.on_hits and frame - lately[0] >= self.memory
                 if spotty:
                     t.first_frame = min(t.first_frame, lately[0])  # it lay here from the first of them
