@@ -443,8 +443,8 @@ class Watcher:
 
     def _far_from_its_row_end(self, t: Track) -> bool:
         """Is `t`, a card that goes next to its row's end, read far from there: more than three row
-        steps and two card sizes from one step beyond the end card (the step from the end card's
-        neighbour further in)? On a table whose rows lie card beside card a card is put next to the
+        steps and two card sizes (the median of the cards in the rows read whole) from one step
+        beyond the end card (the step from the end card's neighbour further in)? On a table whose rows lie card beside card a card is put next to the
         end it goes on; read anywhere else it is another card misread (the index of a queen just put
         down at one end of the diamonds read as the four, which goes at the other). Not on Hoyle
         piles, nor in a row of its seven alone (no step yet)."""
@@ -464,8 +464,14 @@ class Watcher:
         if e is None or n is None or e.last_seen < 0 or n.last_seen < 0:
             return False
         (ex, ey), (nx, ny), (tx, ty) = _middle(e.box), _middle(n.box), _middle(t.box)
-        box = e.whole_box if e.whole_box is not None else e.box
-        reach = max(3 * math.hypot(ex - nx, ey - ny), 2 * max(box[2] - box[0], box[3] - box[1]))
+        # a card may be read at either corner index, a card's size apart
+        tracks = [k for c in rnd.table.cards if (k := self.stab.tracks.get(c.code)) is not None]
+        wholes = [k.whole_box if k.whole_box is not None else k.box for k in tracks
+                  if k.whole_box is not None or (k.last_seen >= 0 and not k.single)]
+        sizes = sorted(max(b[2] - b[0], b[3] - b[1]) for b in wholes)
+        if not sizes:
+            return False
+        reach = max(3 * math.hypot(ex - nx, ey - ny), 2 * sizes[len(sizes) // 2])
         return math.hypot(tx - (2 * ex - nx), ty - (2 * ey - ny)) > reach
 
     def _on_its_side(self, t: Track, u: Track) -> bool:
