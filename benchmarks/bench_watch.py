@@ -123,6 +123,10 @@ class Run:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=21)
+    ap.add_argument("--start", type=int, default=0, metavar="S",
+                    help="number the rounds from S (S .. S+ROUNDS-1; each number is its own seed, layout, "
+                         "variant and table size): rounds 0-20 are the ones the watcher's rules were tuned on, "
+                         "21-41 were measured first in session 12, 42 and up are still unseen")
     ap.add_argument("--detector", choices=["oracle", "model", "both"], default="both")
     ap.add_argument("--deck", default="both",
                     help="drawn, photo, both, an artwork deck name (data/artwork/<name>, e.g. a held-out "
@@ -169,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         stats = defaultdict(lambda: {"rounds": 0, "exact": 0, "edits": 0, "lines": 0, "frames": 0, "seconds": 0.0,
                                      "detect_s": 0.0, "skipped": 0, "unread": 0, "by_layout": defaultdict(lambda: [0, 0])})
         render_s = 0.0
-        for i in range(args.rounds):
+        for i in range(args.start, args.start + args.rounds):
             if args.only and i not in args.only:
                 continue
             plan = round_plan(i)
