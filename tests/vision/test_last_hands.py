@@ -102,3 +102,44 @@ def test_two_cards_read_at_one_index_of_a_hand_are_the_surer_one():
     w.stab.tracks["Kc"].support = 40.0  # read on as the king of clubs after all: it is the hand's
     w._one_card_per_index(3, seen)
     assert sorted(seen) == ["Ah", "Kc"] and "Ks" in w._hand_misreads
+
+
+def test_a_hand_card_read_again_more_surely_in_front_of_another_seat_moves_there():
+    # measured on a spread round of a training design (kennard_4color, benchmark round 32): Cleo's
+    # queen of clubs, half off the picture's far edge, was read as the king five times and her hand
+    # (one card) was written with it; the king, laid down in front of Anna later and read there
+    # again and again, could then only be a misreading. The hands are written together once all are
+    # seen and settled, and a card read again in front of another seat, more surely than where it
+    # was first seated, moves there.
+    from vision.stabiliser import Track
+
+    events = simulate_match("fan-tan", PLAYERS, seed=3, known_hands=True)
+    events[1] = dataclasses.replace(events[1], hands=None)
+    w, truth = _watcher_at_the_end_of(events)
+    assert w.match.round.is_over
+    a, b = [seat for seat in w._counting_order() if truth.get(seat)][:2]  # a's hand is counted first
+    card = truth[b][0]
+    w._shown = {a: truth[a][:-1]}  # all of a's hand but one card read in front of a
+    near_a, near_b = (100.0, 10.0, 110.0, 24.0), (100.0, 300.0, 110.0, 314.0)
+
+    class Table:  # a card lies in front of seat a high in the picture, of seat b low in it
+        plane = object()
+
+        def seat_of(self, outline, allowed=None):
+            return a if outline[0][1] < 100 else b
+
+    w.table = Table()
+    w._frame = 40
+    w.stab.tracks[card] = Track(card, 30, hits=5, box=near_a, present=True, last_seen=40, support=1.5,
+                                single=True)
+    assert w._see_hand_card(w.stab.tracks[card], [])  # read five times, unsurely, in front of a
+    w._push_shows([], final=False)
+    assert not any(isinstance(e, Show) for e in w.events)  # a's hand seems complete, b's is not: wait
+    w._frame = 60
+    w.stab.tracks[card] = Track(card, 55, hits=6, box=near_b, present=True, last_seen=60, support=1.2,
+                                single=True)
+    w._push_shows([], final=False)
+    assert card in w._shown[a]  # read again in front of b, but less surely so far
+    w.stab.tracks[card].support = 4.0
+    w._push_shows([], final=False)
+    assert card not in w._shown[a] and card in w._shown[b]
