@@ -1697,13 +1697,15 @@ def _opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[
     """Are two corner-index boxes the top-left and bottom-right index of one card? `offset` is where
     the bottom-right index lies from the top-left one on this deck (in index heights, learnt from cards
     read whole); a neighbour in a row lies beside it, a card of the next row below it. A card's two
-    indices are alike in size: a box half as wide again as the other is no index of the same card (an
-    index found twice, a little apart, and joined, beside a new card's index a row further up)."""
+    indices are alike in size: a box half as tall again, or nearly twice as wide, as the other is no
+    index of the same card (an index found twice, a little apart, and joined, beside a new card's
+    index a row further up); the recognizer's box of an index may take in a little of the pip beside
+    it (kennard_4color round 28: the jack's near index 1.5 times as wide as its far one)."""
     if offset is None:
         return False
     ha, hb = a[3] - a[1], b[3] - b[1]
     wa, wb = a[2] - a[0], b[2] - b[0]
-    if min(ha, hb, wa, wb) <= 0 or max(ha, hb) > 1.5 * min(ha, hb) or max(wa, wb) > 1.5 * min(wa, wb):
+    if min(ha, hb, wa, wb) <= 0 or max(ha, hb) > 1.5 * min(ha, hb) or max(wa, wb) > 1.75 * min(wa, wb):
         return False
     h = (ha + hb) / 2
     dx = ((b[0] + b[2]) - (a[0] + a[2])) / 2 / h

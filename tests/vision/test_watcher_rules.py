@@ -503,6 +503,11 @@ def test_two_index_boxes_unlike_in_size_are_not_the_two_corners_of_one_card():
     assert _opposite_corners(three, far, offset)
     joined = (600.0, 157.0, 616.0, 176.0)  # twice as wide: two finds of one index, joined
     assert not _opposite_corners(three, joined, offset)
+    # measured on a fanned round of the same design (kennard_4color, benchmark round 28): the jack of
+    # clubs read at its far index, its near one (taking in a little of the pip beside it, half as
+    # wide again) read as the queen, which fitted: one card's two corners, so the jack misread
+    near, far = (671.3, 140.8, 680.0, 155.9), (707.2, 191.2, 713.0, 205.2)
+    assert _opposite_corners(near, far, offset)
 
 
 def seven_to_ten_of_hearts(script: Script, eight, nine, ten, *, ten_on_nine: bool) -> list:
