@@ -467,6 +467,37 @@ def test_a_card_read_now_and_then_at_its_neighbour_s_index_before_it_came_arrive
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "6h"), Play("Cleo", "7c"), Play("Dan", "5h")]
 
 
+def test_hoyle_a_pile_s_top_read_at_its_two_corners_as_two_cards_is_no_sign_of_rows_laid_apart():
+    # measured on a Hoyle round of a training design (paris, benchmark round 2): the nine on the
+    # hearts' eight pile read at its near index, its far index read as the eight, the card it hides.
+    # Those two readings do not touch, but they are one card's corners; nor is a card under a pile
+    # read far off (another card misread) lying beside it: the rows are still piles. (A first
+    # version counted the queen of clubs misread a row away from its pile as cards lying apart, and
+    # the king of diamonds, put on the queen's pile and read now and then, was never played.)
+    script = Script()
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)  # Anna
+    f = run(w, 6, 0)
+    pile = (100.0, 40.0, 116.0, 70.0)
+    script.table["8h"] = pile  # Ben's eight starts the pile, read whole
+    f = run(w, 6, f)
+    f = arm_passes(w, f)
+    script.table["9h"] = pile  # Cleo's nine on it
+    del script.table["8h"]
+    f = run(w, 6, f)
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
+    script.lone = {"8h", "9h"}
+    script.table["9h"] = (100.0, 40.0, 106.0, 50.0)  # the nine read at its near index
+    script.table["8h"] = (110.0, 60.0, 116.0, 70.0)  # and at its far one as the eight
+    f = run(w, 12, f)
+    assert not w._rows_laid_apart()
+    script.lone = {"8h"}
+    script.table["9h"] = pile  # the nine read whole again, and the eight
+    script.table["8h"] = (40.0, 4.0, 46.0, 14.0)  # read far off, over another row's card
+    f = run(w, 12, f)
+    assert not w._rows_laid_apart()
+
+
 def test_a_card_read_where_one_further_in_its_row_last_lay_is_that_card_misread():
     # measured on a fanned round of a training design: a hand half over the ten of hearts (not seen
     # as an arm) hid it from the recognizer, and its far index was read as the six four looks
