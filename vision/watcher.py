@@ -425,9 +425,9 @@ class Watcher:
         further in read beside the whole box (both corner indices) of the one further out, which
         was put on or beside it: outside it, less than half its width away, and not where another
         card of the record lies. On a Hoyle pile the card under the top is hidden: a reading of it
-        is a corner of the top misread, inside the top's box, or another card misread elsewhere. Once `apart_looks` such looks were
-        seen, no card is taken for one put on another (`_put_on`): the index of the jack read as the
-        queen is the jack misread."""
+        is a corner of the top misread, inside the top's box, or another card misread elsewhere.
+        Once `apart_looks` such looks were seen, no card is taken for one put on another
+        (`_put_on`): the index of the jack read as the queen is the jack misread."""
         rnd = self.match.round
         if self._rows_laid_apart() or rnd is None or rnd.is_over:
             return
@@ -454,10 +454,11 @@ class Watcher:
     def _far_from_its_row_end(self, t: Track) -> bool:
         """Is `t`, a card that goes next to its row's end, read far from there: more than three row
         steps and two card sizes (the median of the cards in the rows read whole) from one step
-        beyond the end card (the step from the end card's neighbour further in)? On a table whose rows lie card beside card a card is put next to the
-        end it goes on; read anywhere else it is another card misread (the index of a queen just put
-        down at one end of the diamonds read as the four, which goes at the other). Not on Hoyle
-        piles, nor in a row of its seven alone (no step yet)."""
+        beyond the end card (the step from the end card's neighbour further in)? On a table whose
+        rows lie card beside card a card is put next to the end it goes on; read anywhere else it
+        is another card misread (the index of a queen just put down at one end of the diamonds read
+        as the four, which goes at the other). Not on Hoyle piles, nor in a row of its seven alone
+        (no step yet)."""
         rnd = self.match.round
         if rnd is None or rnd.is_over or not self._rows_laid_apart():
             return False
