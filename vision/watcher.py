@@ -422,10 +422,10 @@ class Watcher:
     def _note_rows_apart(self) -> None:
         """Count a look that shows the rows laid card beside card: two played cards of one row, on the
         same side of its seven and neighbours, both read in this look or the one before, the one
-        further in read beside the whole box (both corner indices) of the one further out, which
-        was put on or beside it: outside it, less than half its width away, and not where another
-        card of the record lies. On a Hoyle pile the card under the top is hidden: a reading of it
-        is a corner of the top misread, inside the top's box, or another card misread elsewhere.
+        further in read outside the whole box (both corner indices) of the one further out, which
+        was put on or beside it, and not where another card of the record lies. On a Hoyle pile the
+        card under the top is hidden: a reading of it is a corner of the top misread, inside the
+        top's box, or another card misread where that card lies.
         Once `apart_looks` such looks were seen, no card is taken for one put on another
         (`_put_on`): the index of the jack read as the queen is the jack misread."""
         rnd = self.match.round
@@ -444,8 +444,8 @@ class Watcher:
                     continue
                 whole = outer.whole_box if outer.whole_box is not None else None if outer.single else outer.box
                 if (min(inner.last_seen, outer.last_seen) < self._frame - 1 or whole is None
-                        or overlap(inner.box, whole) > 0 or _gap(inner.box, whole) > (whole[2] - whole[0]) / 2):
-                    continue  # not read beside it (a card in the record misread elsewhere is no sign)
+                        or overlap(inner.box, whole) > 0):
+                    continue  # not read outside it
                 if any(u is not inner and u is not outer and self._lies_at(inner, u) for u in self._taken_places()):
                     continue  # where another card lies: that card misread
                 self._apart += 1
@@ -1782,13 +1782,6 @@ def _inside(point: tuple[float, float], box: tuple[float, float, float, float], 
     x1, y1, x2, y2 = box
     dx, dy = (x2 - x1) * grow, (y2 - y1) * grow
     return x1 - dx <= point[0] <= x2 + dx and y1 - dy <= point[1] <= y2 + dy
-
-
-def _gap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
-    """How far apart two boxes lie (0 when they touch or overlap)."""
-    dx = max(0.0, max(a[0], b[0]) - min(a[2], b[2]))
-    dy = max(0.0, max(a[1], b[1]) - min(a[3], b[3]))
-    return math.hypot(dx, dy)
 
 
 def _middle(box: tuple[float, ...]) -> tuple[float, float]:

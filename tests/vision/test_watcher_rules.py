@@ -471,7 +471,7 @@ def test_hoyle_a_pile_s_top_read_at_its_two_corners_as_two_cards_is_no_sign_of_r
     # measured on a Hoyle round of a training design (paris, benchmark round 2): the nine on the
     # hearts' eight pile read at its near index, its far index read as the eight, the card it hides.
     # Those two readings do not touch, but they are one card's corners; nor is a card under a pile
-    # read far off (another card misread) lying beside it: the rows are still piles. (A first
+    # read where another card lies (that card misread) lying apart: the rows are still piles. (A first
     # version counted the queen of clubs misread a row away from its pile as cards lying apart, and
     # the king of diamonds, put on the queen's pile and read now and then, was never played.)
     script = Script()
@@ -493,7 +493,7 @@ def test_hoyle_a_pile_s_top_read_at_its_two_corners_as_two_cards_is_no_sign_of_r
     assert not w._rows_laid_apart()
     script.lone = {"8h"}
     script.table["9h"] = pile  # the nine read whole again, and the eight
-    script.table["8h"] = (40.0, 4.0, 46.0, 14.0)  # read far off, over another row's card
+    script.table["8h"] = place(6, 0)  # read where the seven lies: the seven misread
     f = run(w, 12, f)
     assert not w._rows_laid_apart()
 
