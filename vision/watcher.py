@@ -1413,27 +1413,33 @@ class Watcher:
 
     # ------------------------------------------------------------------ end of a round
     def _see_hand_card(self, t: Track, news: list[News]) -> bool:
+        seat = self._hand_seat(t.card)
+        if seat is None or seat in self._shown_done:
+            return False  # (a hand written, all its cards seen: this reading is not one of them)
+        self._seat_hand_card(seat, t)
+        return True
+
+    def _hand_seat(self, card: str) -> int | None:
+        """The seat, of those still holding cards, that a card read lies in front of (None: unknown)."""
         rnd = self.match.round
-        outline = self.stab.outline(t.card)
+        outline = self.stab.outline(card)
         holders = [i for i, p in enumerate(self.players) if rnd.cards_left.get(p, 0) > 0]
         if outline is None or not holders or self.table.plane is None:
-            return False
-        seat = self.table.seat_of(outline, holders)
-        if seat in self._shown_done:
-            return False  # that hand is written, all its cards seen: this reading is not one of them
+            return None
+        return self.table.seat_of(outline, holders)
+
+    def _seat_hand_card(self, seat: int, t: Track) -> None:
+        """Card `t` is seen in the hand laid down in front of `seat`, by its current sighting streak."""
         self._shown.setdefault(seat, []).append(t.card)
         self._shown_first.setdefault(seat, self._arrival(t))
         self._shown_changed = self._frame
         self._hand_seen[t.card] = (seat, t.first_frame, t.support)
-        return True
 
     def _reseat_hand_cards(self) -> None:
         """A hand card read again in a new sighting streak in front of another seat, more surely
         (probability summed over the streak) than in the streak that seated it, is that seat's: the
         first was another hand's card misread (the queen of clubs at the table's far edge read as the
         king, before the king was laid down in front of its holder)."""
-        rnd = self.match.round
-        holders = [i for i, p in enumerate(self.players) if rnd.cards_left.get(p, 0) > 0]
         for seat, cards in list(self._shown.items()):
             if seat in self._shown_done:
                 continue
@@ -1441,21 +1447,12 @@ class Watcher:
                 t, seen = self.stab.tracks.get(card), self._hand_seen.get(card)
                 if t is None or not t.present or seen is None or seen[0] != seat:
                     continue
-                if t.first_frame == seen[1]:
-                    self._hand_seen[card] = (seat, t.first_frame, t.support)  # the same streak goes on
-                    continue
-                outline = self.stab.outline(card)
-                if outline is None or self.table.plane is None or not holders:
-                    continue
-                there = self.table.seat_of(outline, holders)
-                if there == seat:
+                there = seat if t.first_frame == seen[1] else self._hand_seat(card)
+                if there == seat:  # the same streak goes on, or a new one where it was seated
                     self._hand_seen[card] = (seat, t.first_frame, t.support)
-                elif there not in self._shown_done and t.support > seen[2]:
+                elif there is not None and there not in self._shown_done and t.support > seen[2]:
                     cards.remove(card)
-                    self._shown.setdefault(there, []).append(card)
-                    self._shown_first.setdefault(there, self._arrival(t))
-                    self._hand_seen[card] = (there, t.first_frame, t.support)
-                    self._shown_changed = self._frame
+                    self._seat_hand_card(there, t)
 
     def _push_shows(self, news: list[News], final: bool) -> None:
         """Hands laid down become `show` lines, clockwise from the winner's left (the order of counting).
@@ -1483,8 +1480,6 @@ class Watcher:
             seen = self._shown.get(seat, [])
             if left == 0 and not seen:
                 continue
-            if not final and len(seen) < left:
-                return  # wait for this hand before writing the ones after it
             if seen:
                 ev = Show(player, tuple(sorted(seen, key=_deck_pos)))
                 self._push(ev, self._frame)
