@@ -145,6 +145,14 @@ def _metadata(session, path: Path) -> dict:
 #: indices stay a third larger.
 INPUT_PIXELS = 640 * 384
 
+#: Pixels the detector looks at when asked to look closer (`CardDetector.detect_closely`): 960x544
+#: for a webcam frame, about twice the usual budget. The hands laid down at the end of a round lie at
+#: the table's edges, the far ones a third smaller than the rows: their indices (about 8 px in a
+#: 1280x720 frame) shrink to 4 px at the usual budget, below what the detector learnt (`LEARNT_SIZES`),
+#: and most are missed; at this budget they are found (measured on the last frame of benchmark round
+#: 33, kennard_4color: 3 of Dan's 3 and 4 of Cleo's 5 far hand cards found, against 0 and 3).
+CLOSER_PIXELS = 960 * 544
+
 #: Extra detector passes on smaller copies of the frame, as fractions of the first pass's side length.
 #: The detector learnt indices of a webcam table (6-29 px at its input, 5th-95th percentile of the
 #: training tiles); a card photographed close up shows indices several times larger (60-90 px), which
@@ -301,6 +309,7 @@ class CardDetector:
         iou: float = 0.5,
         threads: int | None = None,
         input_pixels: int = INPUT_PIXELS,
+        closer_pixels: int = CLOSER_PIXELS,
         pyramid: tuple[float, ...] = PYRAMID,
         pyramid_below: int | None = PYRAMID_BELOW,
         learnt_sizes: tuple[float, float] | None = LEARNT_SIZES,
@@ -334,6 +343,7 @@ class CardDetector:
             self.index_conf = min(self.index_conf, self.conf)
         self.iou = iou
         self.input_pixels = input_pixels
+        self.closer_pixels = closer_pixels
         if any(not 0 < f < 1 for f in pyramid):
             raise ValueError(f"pyramid scales must lie between 0 and 1 (fractions of the frame's side): {pyramid}")
         self.pyramid = tuple(pyramid)
@@ -342,13 +352,15 @@ class CardDetector:
         self.contained = contained
         self.crop_margins = tuple(crop_margins)
 
-    def _input_size(self, height: int, width: int, scale: float = 1.0) -> tuple[int, int] | None:
-        """The detector input (h, w) for a pass at `scale` of the side length, or None for a model
-        exported with a fixed size (it can only look at the frame once, at that size)."""
+    def _input_size(self, height: int, width: int, scale: float = 1.0,
+                    pixels: int | None = None) -> tuple[int, int] | None:
+        """The detector input (h, w) for a pass at `scale` of the side length of the `pixels` budget
+        (default `input_pixels`), or None for a model exported with a fixed size (it can only look
+        at the frame once, at that size)."""
         shape = self.detector.get_inputs()[0].shape
         if isinstance(shape[2], int) and isinstance(shape[3], int):
             return (shape[2], shape[3]) if scale == 1.0 else None
-        return input_size(height, width, int(self.input_pixels * scale * scale))
+        return input_size(height, width, int((pixels or self.input_pixels) * scale * scale))
 
     def _find_at(self, image_bgr: np.ndarray, size: tuple[int, int]) -> tuple[np.ndarray, np.ndarray]:
         """One detector pass on the frame letterboxed to `size`: boxes in frame pixels, scores."""
@@ -361,7 +373,7 @@ class CardDetector:
         boxes = np.column_stack([cx - w / 2 - left, cy - h / 2 - top, cx + w / 2 - left, cy + h / 2 - top]) / r
         return boxes.reshape(-1, 4), scores[keep]
 
-    def find_indices(self, image_bgr: np.ndarray) -> list[IndexBox]:
+    def find_indices(self, image_bgr: np.ndarray, pixels: int | None = None) -> list[IndexBox]:
         """Stage 1: the corner indices in the frame, in frame pixels.
 
         The frame is looked at at the detector's pixel budget and, when that finds fewer than
@@ -369,12 +381,13 @@ class CardDetector:
         copies of `pyramid` too; each pass keeps the finds of a size it learnt (`learnt_sizes`),
         the boxes of all passes are mapped back to the frame, and finds of one index are merged:
         overlapping ones (non-maximum suppression) and ones lying inside another (`contained`).
+        `pixels` is the first pass's budget (default `input_pixels`).
         """
         ih, iw = image_bgr.shape[:2]
-        first_size = self._input_size(ih, iw)
+        first_size = self._input_size(ih, iw, pixels=pixels)
         boxes, scores = self._find_at(image_bgr, first_size)
         first = len(_nms(boxes, scores, self.iou))
-        sizes = [self._input_size(ih, iw, scale) for scale in self.pyramid] \
+        sizes = [self._input_size(ih, iw, scale, pixels) for scale in self.pyramid] \
             if self.pyramid_below is None or first < self.pyramid_below else []
         sizes = [s for s in sizes if s is not None]
         if sizes:
@@ -420,8 +433,16 @@ class CardDetector:
 
     def detect(self, image_bgr: np.ndarray) -> list[Detection]:
         """All cards seen in a BGR frame, one Detection per card identity, most confident first."""
+        return self._detect(image_bgr, None)
+
+    def detect_closely(self, image_bgr: np.ndarray) -> list[Detection]:
+        """`detect` at the larger pixel budget `closer_pixels` (about twice the CPU): small indices
+        far off, such as a far seat's hand laid down, are found. For the moments that need it."""
+        return self._detect(image_bgr, self.closer_pixels)
+
+    def _detect(self, image_bgr: np.ndarray, pixels: int | None) -> list[Detection]:
         if image_bgr is None or image_bgr.ndim != 3 or image_bgr.shape[2] != 3:
             raise ValueError("expected a BGR colour image (H x W x 3)")
-        indices = self.find_indices(image_bgr)
+        indices = self.find_indices(image_bgr, pixels)
         tops = self.read_top(image_bgr, indices, ALTERNATIVES)
         return merge_by_card([(i, *top[0]) for i, top in zip(indices, tops)], self.conf, tops)

@@ -37,6 +37,9 @@ from .table import CARD_MM, TableModel, nearest_seat, order_corners, overlap
 
 
 class Detector(Protocol):
+    """What the watcher reads frames with. A detector may also have `detect_closely(image)`, a slower
+    look that finds smaller cards: the watcher uses it while it waits for the hands laid down."""
+
     def detect(self, image) -> list[DetectionLike]: ...
 
 
@@ -158,7 +161,8 @@ class Watcher:
         self._since_read = 0 if detect else self._since_read + 1
         self.frames_unread += not detect
         if detect:
-            detections = self.detector.detect(frame.image)
+            closely = getattr(self.detector, "detect_closely", None) if self._hands_awaited() else None
+            detections = (closely or self.detector.detect)(frame.image)
             self.last_detections = list(detections)
             self._looked.append(frame.index)
             self._looked_since_cover += 1
@@ -186,6 +190,13 @@ class Watcher:
         if self._reconcile_missed_plays(news):
             self._settle(now, news, final=True, next_round=False)
         self._push_shows(news, final=True)
+
+    def _hands_awaited(self) -> bool:
+        """Is the round over by the count, with hands still to be laid down (and written)? Their cards
+        lie at the table's edge, the far ones small: the detector is then asked to look closely."""
+        rnd = self.match.round
+        return (rnd is not None and rnd.is_over and rnd.winner is not None
+                and any(seat not in self._shown_done for seat in self._counting_order()))
 
     def _round_closed(self) -> bool:
         """Has this round its `end` line (it may have no winner: its cards were gathered unfinished)?"""

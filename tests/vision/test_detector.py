@@ -197,6 +197,22 @@ def test_a_table_full_of_indices_is_looked_at_once() -> None:
     assert detector.detector.shown == [(384, 640)]
 
 
+def test_looking_closely_looks_at_twice_the_pixels_and_finds_in_frame_pixels() -> None:
+    # the closer look (the hands laid down at the table's far edge): 960x544 for a 1280x720 frame,
+    # against 640x384; a 6x8 index there (4x5 at the usual look, below the sizes the detector learnt)
+    # at (600, 30) of the input (540 rows of picture, 2 of grey above) is at (800, 37.3) in the frame
+    detector = scripted({960: [(600, 30, 606, 38, 0.6)] + [(10 + 30 * k, 300, 25 + 30 * k, 315, 0.9) for k in range(8)]})
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    assert detector.find_indices(frame) == []
+    assert detector.detector.shown[0] == (384, 640)
+    detector.detector.shown.clear()
+    found = detector.find_indices(frame, detector.closer_pixels)
+    assert detector.detector.shown == [(544, 960)]
+    assert len(found) == 9
+    small = min(found, key=lambda i: i.score)
+    assert small.box == pytest.approx((800, 37.333, 808, 48), abs=0.01)
+
+
 def test_pyramid_scales_must_shrink_the_frame() -> None:
     with pytest.raises(ValueError, match="between 0 and 1"):
         CardDetector(pyramid=(2.0,))

@@ -143,3 +143,45 @@ def test_a_hand_card_read_again_more_surely_in_front_of_another_seat_moves_there
     w.stab.tracks[card].support = 4.0
     w._push_shows([], final=False)
     assert card not in w._shown[a] and card in w._shown[b]
+
+
+def test_while_the_hands_are_awaited_the_detector_is_asked_to_look_closely():
+    # measured on a spread round of a training design (kennard_4color, benchmark round 33): the hands
+    # laid down at the far edge of the table have indices of about 8 px in a 1280x720 frame, 4 px at
+    # the detector's usual look; Dan's three cards were never read and his hand was written short.
+    # Once the round is over by the count and hands are still to be written, the detector's closer
+    # look (twice the pixels) reads the frames; before and after, the usual one.
+    import numpy as np
+
+    from vision.capture import Frame
+
+    class Looks:
+        def __init__(self):
+            self.looks: list[str] = []
+
+        def detect(self, image):
+            self.looks.append("usual")
+            return []
+
+        def detect_closely(self, image):
+            self.looks.append("closely")
+            return []
+
+    events = simulate_match("fan-tan", PLAYERS, seed=3, known_hands=True)
+    events[1] = dataclasses.replace(events[1], hands=None)
+    start, round_start = events[0], events[1]
+    looks = Looks()
+    w = Watcher(start, round_start.dealer, looks)
+    image = np.full((72, 128, 3), 60, np.uint8)
+    plays = [e for e in events[2:] if not isinstance(e, (Show, End, RoundStart))]
+    for e in plays[:-1]:
+        w._push(e, 0)
+    w.see(Frame(0, image, 0.0))
+    assert looks.looks == ["usual"]  # the round goes on
+    w._push(plays[-1], 1)
+    assert w.match.round.is_over
+    w.see(Frame(1, image, 0.1))
+    assert looks.looks[-1] == "closely"
+    w._shown_done.update(w._counting_order())  # every hand written
+    w.see(Frame(2, image, 0.2))
+    assert looks.looks[-1] == "usual"
