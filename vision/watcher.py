@@ -392,7 +392,7 @@ class Watcher:
             under = next((u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)
                           and not self._back_with(u, t) and not self._strayed(u)), None)
             if (under is not None or not self._fresh(t) or self._misread_here(t) or self._inside_its_row(t)
-                    or self._far_from_its_row_end(t)):
+                    or self._far_from_its_row_end(t) or self._off_its_row_line(t)):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
                 places = self._misread_places.setdefault(t.card, [])
                 if (under is not None and under.last_seen > t.first_frame  # both read there at once
@@ -495,6 +495,32 @@ class Watcher:
             return False
         reach = max(3 * math.hypot(ex - nx, ey - ny), 2 * sizes[len(sizes) // 2])
         return math.hypot(tx - (2 * ex - nx), ty - (2 * ey - ny)) > reach
+
+    def _off_its_row_line(self, t: Track) -> bool:
+        """Is `t`, a card further out than its row's end (the cards between not yet in the record),
+        read more than a card's length off the line its row's cards lie on (on the table, through
+        their middles)? On rows laid card beside card such a card still lies on its row's line (the
+        cards between were put down and never read, `_fill_unseen`); read two rows away it is
+        another card misread (the two of hearts just put down read as the two of diamonds: the four
+        and the three taken for played unseen). Not on Hoyle piles."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or not self._rows_laid_apart():
+            return False
+        c = parse_card(t.card)
+        row = rnd.table.rows.get(c.suit)
+        gap = row.gap_to(c) if row is not None else None
+        plane = self.table.plane
+        if gap is None or not gap[1] or plane is None:
+            return False
+        outlines = [o for x in row.cards if (o := self.table.row_outlines.get(x.code)) is not None]
+        if len(outlines) < 2:
+            return False
+        centres = plane.to_table([o.mean(axis=0) for o in outlines])
+        here = plane.to_table([_middle(t.box)])[0]
+        mean = centres.mean(axis=0)
+        along = np.linalg.svd(centres - mean)[2][0]  # the row's direction on the table
+        off = (here - mean) - along * float(np.dot(here - mean, along))
+        return float(np.hypot(*off)) > CARD_MM[1]
 
     def _on_its_side(self, t: Track, u: Track) -> bool:
         """Could card `t`, not yet in the record, go on card `u` of its row? `u` lies between the

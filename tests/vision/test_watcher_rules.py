@@ -436,6 +436,29 @@ def test_rows_laid_card_beside_card_a_card_read_on_a_row_end_is_that_card_misrea
     assert plays(w) == SEVEN_TO_JACK
 
 
+def test_rows_laid_card_beside_card_a_card_further_out_read_rows_away_is_another_card_misread():
+    # measured on a spread round of a training design (kennard_4color, benchmark round 51, never
+    # tuned on): the two of hearts, just put down two rows above the diamonds, was read as the two
+    # of diamonds; with the five the diamonds' end, the four and the three were taken for played
+    # unseen and 27 record lines shifted. A card further out than its row's end still lies on its
+    # row's line: read rows away, it is another card misread, never played, never flagged.
+    script = Script()
+    w = new_watcher(script)
+    f = hearts_row(script, w, "Jh")
+    script.table["Kh"] = place(12, 2)  # the queen's place is empty; two rows below the hearts
+    f = run(w, 10, f)
+    w.finish()
+    assert plays(w) == SEVEN_TO_JACK
+    # read on the row's line, the king is a card lying there: played out of turn, flagged
+    script = Script()
+    w = new_watcher(script)
+    f = hearts_row(script, w, "Jh")
+    script.table["Kh"] = place(12, 0)
+    f = run(w, 10, f)
+    w.finish()
+    assert plays(w) == SEVEN_TO_JACK + [Play("Ben", "Kh")]
+
+
 def test_a_card_read_now_and_then_at_its_neighbour_s_index_before_it_came_arrived_when_it_came():
     # measured on a fanned round of a training design (kennard_4color, benchmark round 40): the six
     # of hearts' index was read as the five now and then; when the five went down next to it, a
