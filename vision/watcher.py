@@ -497,12 +497,13 @@ class Watcher:
         return math.hypot(tx - (2 * ex - nx), ty - (2 * ey - ny)) > reach
 
     def _off_its_row_line(self, t: Track) -> bool:
-        """Is `t`, a card further out than its row's end (the cards between not yet in the record),
-        read more than a card's length off the line its row's cards lie on (on the table, through
-        their middles)? On rows laid card beside card such a card still lies on its row's line (the
-        cards between were put down and never read, `_fill_unseen`); read two rows away it is
-        another card misread (the two of hearts just put down read as the two of diamonds: the four
-        and the three taken for played unseen). Not on Hoyle piles."""
+        """Is `t`, a card that goes beyond its row's end (next to it, or further out with the cards
+        between not yet in the record), read more than a card's length off the line its row's cards
+        lie on (on the table, through their middles)? On rows laid card beside card a card is put
+        down on its row's line (cards between put down and never read, `_fill_unseen`, lie there
+        too); read a row or two away it is another card misread (the two of hearts just put down
+        read as the two of diamonds: the four and the three taken for played unseen; the king of
+        spades, a row below the clubs, read as the king of clubs). Not on Hoyle piles."""
         rnd = self.match.round
         if rnd is None or rnd.is_over or not self._rows_laid_apart():
             return False
@@ -510,7 +511,7 @@ class Watcher:
         row = rnd.table.rows.get(c.suit)
         gap = row.gap_to(c) if row is not None else None
         plane = self.table.plane
-        if gap is None or not gap[1] or plane is None:
+        if gap is None or plane is None:
             return False
         outlines = [o for x in row.cards if (o := self.table.row_outlines.get(x.code)) is not None]
         if len(outlines) < 2:

@@ -436,7 +436,7 @@ def test_rows_laid_card_beside_card_a_card_read_on_a_row_end_is_that_card_misrea
     assert plays(w) == SEVEN_TO_JACK
 
 
-def test_rows_laid_card_beside_card_a_card_further_out_read_rows_away_is_another_card_misread():
+def test_rows_laid_card_beside_card_a_card_read_rows_away_from_its_row_is_another_card_misread():
     # measured on a spread round of a training design (kennard_4color, benchmark round 51, never
     # tuned on): the two of hearts, just put down two rows above the diamonds, was read as the two
     # of diamonds; with the five the diamonds' end, the four and the three were taken for played
@@ -446,6 +446,15 @@ def test_rows_laid_card_beside_card_a_card_further_out_read_rows_away_is_another
     w = new_watcher(script)
     f = hearts_row(script, w, "Jh")
     script.table["Kh"] = place(12, 2)  # the queen's place is empty; two rows below the hearts
+    f = run(w, 10, f)
+    w.finish()
+    assert plays(w) == SEVEN_TO_JACK
+    # the same for a card that would go next to the row's end (measured on paris, benchmark round
+    # 30: the king of spades' index, a row below the clubs, read as the king of clubs)
+    script = Script()
+    w = new_watcher(script)
+    f = hearts_row(script, w, "Jh")
+    script.table["Qh"] = place(11, 2)
     f = run(w, 10, f)
     w.finish()
     assert plays(w) == SEVEN_TO_JACK
