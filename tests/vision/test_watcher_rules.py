@@ -449,8 +449,9 @@ def test_rows_laid_card_beside_card_a_card_read_rows_away_from_its_row_is_anothe
     f = run(w, 10, f)
     w.finish()
     assert plays(w) == SEVEN_TO_JACK
-    # the same for a card that would go next to the row's end (measured on paris, benchmark round
-    # 30: the king of spades' index, a row below the clubs, read as the king of clubs)
+    # the same for a card that would go next to the row's end (seen on paris, benchmark round 30:
+    # the king of spades' index, a row below the clubs, read as the king of clubs; that round still
+    # goes wrong, the same reading also lands on the queen of clubs' far index)
     script = Script()
     w = new_watcher(script)
     f = hearts_row(script, w, "Jh")
