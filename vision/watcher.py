@@ -323,12 +323,20 @@ class Watcher:
         if not self._first_read_here(t):
             return None  # first read elsewhere: another card misread then, not this one unread
         start = self._when[self._round_line()]
+        last = True
         for i in range(len(self._spells) - 1, -1, -1):
             spell = self._spells[i]
             if spell.end is None or spell.end > t.first_read:
                 continue
             if spell.start < start:
                 return None
+            if last and not spell.landings and spell.start not in self._explained_visits():
+                looked = bisect.bisect_left(self._looked, t.first_read) - bisect.bisect_left(self._looked, spell.end)
+                if looked <= self.stab.gap_allowed + 2:
+                    # the arm just before the card was first read left nothing seen as new anywhere
+                    # and put no card of the record down: it put this one down (squarely on a pile)
+                    return None
+            last = False
             if any(_near(p, t.box) for p in spell.landings):
                 if spell.start in self._explained_visits() or self._read_under(t, spell.end):
                     return None

@@ -719,6 +719,28 @@ def test_a_card_made_out_long_after_it_was_put_down_goes_where_its_arm_put_it():
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "7c")]
 
 
+def test_a_card_read_just_after_an_arm_that_left_nothing_seen_as_new_was_put_down_by_that_arm():
+    # measured on a Hoyle round of a training design (kennard_4color, benchmark round 53, never tuned
+    # on): the two of spades, put squarely on its pile, changed too little for the arm's visit to be
+    # seen leaving anything new; read three frames after it, it was dated back by the "made out long
+    # after" rule to an earlier visit that had left something new near it (the jack of diamonds,
+    # read only later), before three plays already written. The last arm before a card's first
+    # reading, leaving nothing seen as new and putting no card of the record down, put it down.
+    script = Script()
+    w, table = seven_of_hearts_painted(script)
+    show = table.show
+    table.put(place(1, 2))  # something new near where the seven of clubs will lie, never made out
+    show(8)
+    table.put(place(7, 0))  # Ben puts the eight of hearts down
+    script.table["8h"] = place(7, 0)
+    show(8)
+    show(4, arm=True)  # Cleo's arm puts the seven of clubs down where nothing is seen to change
+    script.table["7c"] = place(1, 2)
+    show(10)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "7c")]
+
+
 def test_fanned_a_card_first_read_off_its_corners_before_it_came_was_the_card_under_it_misread():
     # measured on a fanned round of a training design (kennard_4color, benchmark round 34): the far
     # index of the eight of spades was read once as the nine, long before the nine went on the
