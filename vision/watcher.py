@@ -323,6 +323,7 @@ class Watcher:
         if not self._first_read_here(t):
             return None  # first read elsewhere: another card misread then, not this one unread
         start = self._when[self._round_line()]
+        explained = self._explained_visits()
         last = True
         for i in range(len(self._spells) - 1, -1, -1):
             spell = self._spells[i]
@@ -330,7 +331,7 @@ class Watcher:
                 continue
             if spell.start < start:
                 return None
-            if last and not spell.landings and spell.start not in self._explained_visits():
+            if last and not spell.landings and spell.start not in explained:
                 looked = bisect.bisect_left(self._looked, t.first_read) - bisect.bisect_left(self._looked, spell.end)
                 if looked <= self.stab.gap_allowed + 2:
                     # the arm just before the card was first read left nothing seen as new anywhere
@@ -338,7 +339,7 @@ class Watcher:
                     return None
             last = False
             if any(_near(p, t.box) for p in spell.landings):
-                if spell.start in self._explained_visits() or self._read_under(t, spell.end):
+                if spell.start in explained or self._read_under(t, spell.end):
                     return None
                 # a card in the record first read since the visit before ended, steady only after this
                 # one began: this is the arm that put it down, come back a moment after it showed

@@ -442,31 +442,25 @@ def test_rows_laid_card_beside_card_a_card_read_rows_away_from_its_row_is_anothe
     # of diamonds; with the five the diamonds' end, the four and the three were taken for played
     # unseen and 27 record lines shifted. A card further out than its row's end still lies on its
     # row's line: read rows away, it is another card misread, never played, never flagged.
-    script = Script()
-    w = new_watcher(script)
-    f = hearts_row(script, w, "Jh")
-    script.table["Kh"] = place(12, 2)  # the queen's place is empty; two rows below the hearts
-    f = run(w, 10, f)
-    w.finish()
-    assert plays(w) == SEVEN_TO_JACK
+    assert _plays_with_hearts_to_jack_and("Kh", place(12, 2)) == SEVEN_TO_JACK  # the queen's place empty
     # the same for a card that would go next to the row's end (seen on paris, benchmark round 30:
     # the king of spades' index, a row below the clubs, read as the king of clubs; that round still
     # goes wrong, the same reading also lands on the queen of clubs' far index)
-    script = Script()
-    w = new_watcher(script)
-    f = hearts_row(script, w, "Jh")
-    script.table["Qh"] = place(11, 2)
-    f = run(w, 10, f)
-    w.finish()
-    assert plays(w) == SEVEN_TO_JACK
+    assert _plays_with_hearts_to_jack_and("Qh", place(11, 2)) == SEVEN_TO_JACK
     # read on the row's line, the king is a card lying there: played out of turn, flagged
+    assert _plays_with_hearts_to_jack_and("Kh", place(12, 0)) == SEVEN_TO_JACK + [Play("Ben", "Kh")]
+
+
+def _plays_with_hearts_to_jack_and(card: str, box) -> list:
+    """The plays when the hearts from the seven to the jack lie card beside card and then `card` is
+    read at `box` for ten frames."""
     script = Script()
     w = new_watcher(script)
     f = hearts_row(script, w, "Jh")
-    script.table["Kh"] = place(12, 0)
-    f = run(w, 10, f)
+    script.table[card] = box
+    run(w, 10, f)
     w.finish()
-    assert plays(w) == SEVEN_TO_JACK + [Play("Ben", "Kh")]
+    return plays(w)
 
 
 def test_a_card_read_now_and_then_at_its_neighbour_s_index_before_it_came_arrived_when_it_came():
