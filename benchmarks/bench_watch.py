@@ -31,6 +31,8 @@ from scorekeeper.events import MatchStart  # noqa: E402
 from scorekeeper.record import write_record  # noqa: E402
 from scorekeeper.simulate import simulate_match  # noqa: E402
 from vision.capture import Frame  # noqa: E402
+from vision.looks import Recorder, Replay  # noqa: E402
+from vision.occlusion import CoverWatch  # noqa: E402
 from vision.watcher import Watcher  # noqa: E402
 
 NAMES = ("Anna", "Ben", "Cleo", "Dan", "Eve")
@@ -87,10 +89,15 @@ class Run:
     """One watcher on one round; with `camera_fps`, it only sees the frames a live pipeline would catch."""
 
     def __init__(self, name: str, start: MatchStart, dealer: str, passes, detector, camera_fps: float | None = None,
-                 extra_s: float = 0.0):
+                 extra_s: float = 0.0, record: dict | None = None):
         self.name, self.detector = name, Timed(detector)
         self.extra_s = extra_s  # pretend each frame took this much longer (a slower recognizer)
-        self.watcher = Watcher(start, dealer, self.detector, passes=passes)
+        self.recorder = None
+        if record is not None:  # keep what the recognizer and the hand check said (`--record-looks`)
+            self.recorder = Recorder(self.detector, CoverWatch(), header=record)
+            self.watcher = Watcher(start, dealer, self.recorder.detector, passes=passes, cover=self.recorder.cover)
+        else:
+            self.watcher = Watcher(start, dealer, self.detector, passes=passes)
         self.camera_fps = camera_fps
         self.busy_until = 0.0  # virtual time at which the pipeline is free again
         self.seconds, self.frames, self.skipped = 0.0, 0, 0
@@ -156,7 +163,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--models", type=Path, default=None, help="model folder for --detector model (default: the shipped models/)")
     ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                     help="a CardDetector keyword for the model (JSON value), e.g. index_conf=0.2 (repeat)")
+    ap.add_argument("--record-looks", type=Path, metavar="DIR",
+                    help="keep what the model and the hand check said of each frame, one file a round "
+                         "(DIR/<deck>_<round>.jsonl.gz), to watch the round again with --replay-looks")
+    ap.add_argument("--replay-looks", type=Path, nargs="+", metavar="FILE",
+                    help="watch recorded rounds again (no filming, no recognizer: seconds a round) and "
+                         "compare with their truth")
     args = ap.parse_args(argv)
+    if args.replay_looks:
+        return replay_looks(args.replay_looks, args.diff)
     w, h = (int(v) for v in args.size.lower().split("x"))
 
     model = None
@@ -197,7 +212,10 @@ def main(argv: list[str] | None = None) -> int:
                 runs.append(Run(f"oracle+{ms:g}ms@{args.camera_fps:g}fps", start, dealer, [],
                                 OracleDetector(seed=plan["seed"]), args.camera_fps, ms / 1000))
             if model is not None:
-                runs.append(Run("model", start, dealer, [], model))
+                keep = None
+                if args.record_looks is not None and args.night == 1:
+                    keep = {"deck": deck_name, "round": i, "plan": plan, "dealer": dealer}
+                runs.append(Run("model", start, dealer, [], model, record=keep))
                 if args.realtime:
                     runs.append(Run(f"model@{args.camera_fps:g}fps", start, dealer, [], model, args.camera_fps))
             t = time.perf_counter()
@@ -212,6 +230,9 @@ def main(argv: list[str] | None = None) -> int:
             for run in runs:
                 _feed_passes(run, video.passes)
                 got = run.record()
+                if run.recorder is not None:
+                    run.recorder.header["truth"] = truth
+                    run.recorder.save(args.record_looks / f"{deck_name}_{i}.jsonl.gz")
                 lines = [json.dumps(e, sort_keys=True) for e in got]
                 ed = edit_distance(truth_lines, lines)
                 s = stats[run.name]
@@ -294,7 +315,49 @@ def _feed_passes(run: Run, passes: list[dict]) -> None:
     fed = getattr(run, "_fed", 0)
     for p in passes[fed:]:
         run.watcher.declare_pass(p["frame"], p["player"])
+        if run.recorder is not None:
+            run.recorder.declared(p["frame"], p["player"])
     run._fed = len(passes)
+
+
+def replay_looks(paths: list[Path], diff: bool) -> int:
+    """Watch recorded rounds again from their looks (`--record-looks`) and compare with their truth."""
+    import difflib
+
+    from scorekeeper.record import read_record
+
+    exact = edits = lines = unrecorded = 0
+    t = time.perf_counter()
+    for path in paths:
+        replay = Replay.load(path)
+        head = replay.header
+        truth = head["truth"]
+        start = read_record(json.dumps(truth[0]) + "\n")[0]
+        watcher = Watcher(start, head["dealer"], replay.detector, cover=replay.cover)
+        for frame, passes in replay.frames():
+            for f, player in passes:
+                watcher.declare_pass(f, player)
+            watcher.see(frame)
+        for f, player in replay.passes_after():
+            watcher.declare_pass(f, player)
+        watcher.finish()
+        got = [json.loads(line) for line in write_record(watcher.events).splitlines()]
+        truth_lines = [json.dumps(e, sort_keys=True) for e in truth]
+        got_lines = [json.dumps(e, sort_keys=True) for e in got]
+        ed = edit_distance(truth_lines, got_lines)
+        exact += got == truth
+        edits += ed
+        lines += len(truth_lines)
+        unrecorded += replay.unrecorded
+        if diff and got != truth:
+            print("\n".join(difflib.unified_diff(truth_lines, got_lines, "truth", "replay", lineterm="", n=1)))
+        plan = head.get("plan", {})
+        print(f"  {head.get('deck', '?'):5} replay round {head.get('round', '?'):2} {plan.get('variant', ''):10} "
+              f"{len(plan.get('players', ()))}p {plan.get('layout', ''):6}: {'exact' if got == truth else f'{ed} edits'}",
+              flush=True)
+    print(f"replayed {len(paths)} recorded rounds: {exact}/{len(paths)} exact; edit distance {edits} over {lines} "
+          f"record lines ({time.perf_counter() - t:.0f} s; {unrecorded} closer looks asked where none was recorded)")
+    return 0
 
 
 if __name__ == "__main__":

@@ -1090,7 +1090,11 @@ class Watcher:
     def _play(self, player: str, card: str, t: Track | None, news: list[News], when: int | None = None) -> object:
         ev = Play(player, card)
         frame = t.first_frame if t is not None else self._frame
-        flag = self._push(ev, when if when is not None else (self._arrival(t) if t is not None else self._frame))
+        if when is None:
+            when = self._arrival(t) if t is not None else self._frame
+        # written after the lines already there, it stays after them when the round's lines are put
+        # back in the order of their moments (a card dated before them that could not go there)
+        flag = self._push(ev, max(when, self._when[-1]))
         if flag is None:
             if t is not None:
                 outline = self.stab.outline(card)
@@ -1148,13 +1152,14 @@ class Watcher:
             return False
         rnd = self.match.round
         flags_before = len(rnd.flags)
+        arms_before = self._arms_against(pos)
         later = [self._pop() for _ in range(len(events) - pos)][::-1]
         mover = self.match.round.to_move
         ok = mover is not None and self._push(Play(mover, card), when) is None
         redone: list[tuple[object, int]] = []
         if ok:
             redone = self._repush_by_turn(later)
-            ok = len(self.match.round.flags) <= flags_before
+            ok = len(self.match.round.flags) <= flags_before and self._arms_against(pos) <= arms_before
         if not ok:
             while len(self.match.events) > pos:
                 self._pop()
@@ -1171,6 +1176,14 @@ class Watcher:
                          f"{card} was put down before {len(later)} line(s) already written"
                          + (f"; so {'; '.join(moved)}" if moved else "")))
         return True
+
+    def _arms_against(self, pos: int) -> int:
+        """Of the plays from line `pos` on, how many went to another player than the one from whose
+        side of the table the arm that put the card down came in (a visit seen with its arm's way in;
+        the others say nothing)?"""
+        starts = {s.start: s for s in self._spells if s.entries}
+        return sum(1 for e, when in zip(self.match.events[pos:], self._when[pos:])
+                   if isinstance(e, Play) and when in starts and self._arm_player(starts[when]) != e.player)
 
     def _hidden_gap(self, t: Track) -> list[str]:
         """Hoyle piles: a card put on a pile whose earlier tops were never seen; the cards in between."""
