@@ -81,6 +81,16 @@ class Row:
             return self.high, tuple(at[i] for i in range(hi + 1, p))
         return None
 
+    def goes_high(self, card: Card) -> Optional[bool]:
+        """Does ``card`` go beyond this row's high end (True) or its low end (False)? None if it is
+        of another suit or already in the row's span. On the table a row grows from its opening card
+        one way upwards and the other way downwards."""
+        r = self._round
+        if r is None or r._pos is None or card.suit != self.suit:
+            return None
+        p, lo, hi = r._pos[card.rank], r._pos[self.low.rank], r._pos[self.high.rank]
+        return True if p > hi else False if p < lo else None
+
 
 class Table:
     """A read-only view of the rows on the table (rows[suit] is None until that row is opened)."""

@@ -140,7 +140,9 @@ class Stabiliser:
                 continue  # the known misreading (a lone index) again, while the card itself is seen elsewhere
             if tracked_at_misread and not _reads_at(box, single, misread):
                 t = None  # the card itself, away from where another card is misread as it
-            elif t is not None and t.hits > 0 and _far(t.box, box):
+            elif (t is not None and t.hits > 0 and _far(t.box, box)
+                  and not (single and t.single and opposite_corners(t.box, box, self.corner_offset))):
+                # (read at one corner index, then at the other: one card, in one place)
                 # Seen somewhere else than where it lies: most likely another card misread as this one.
                 if t.present:
                     continue  # counts as not seen here; a card really moved goes, then comes back there
@@ -231,6 +233,28 @@ class Stabiliser:
             return t.corners
         x1, y1, x2, y2 = t.box
         return ((x1, y1), (x2, y1), (x2, y2), (x1, y2))
+
+
+def opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[float, float] | None) -> bool:
+    """Are two corner-index boxes the top-left and bottom-right index of one card? `offset` is where
+    the bottom-right index lies from the top-left one on this deck (in index heights, learnt from cards
+    read whole); a neighbour in a row lies beside it, a card of the next row below it. A card's two
+    indices are alike in size: a box half as tall again, or nearly twice as wide, as the other is no
+    index of the same card (an index found twice, a little apart, and joined, beside a new card's
+    index a row further up); the recognizer's box of an index may take in a little of the pip beside
+    it (kennard_4color round 28: the jack's near index 1.5 times as wide as its far one)."""
+    if offset is None:
+        return False
+    ha, hb = a[3] - a[1], b[3] - b[1]
+    wa, wb = a[2] - a[0], b[2] - b[0]
+    if min(ha, hb, wa, wb) <= 0 or max(ha, hb) > 1.5 * min(ha, hb) or max(wa, wb) > 1.75 * min(wa, wb):
+        return False
+    h = (ha + hb) / 2
+    dx = ((b[0] + b[2]) - (a[0] + a[2])) / 2 / h
+    dy = ((b[1] + b[3]) - (a[1] + a[3])) / 2 / h
+    if dy < 0:
+        dx, dy = -dx, -dy
+    return abs(dx - offset[0]) <= 0.25 * offset[0] + 0.2 and abs(dy - offset[1]) <= 0.2 * offset[1] + 0.2
 
 
 def _same(a: tuple[float, ...], b: tuple[float, ...]) -> bool:

@@ -33,7 +33,9 @@ from scorekeeper.match import Match
 from .capture import Frame
 from .occlusion import Cover, CoverWatch
 from .stabiliser import DetectionLike, Stabiliser, Track
+from .stabiliser import opposite_corners as _opposite_corners
 from .table import CARD_MM, TableModel, nearest_seat, order_corners, overlap
+
 
 
 class Detector(Protocol):
@@ -401,7 +403,8 @@ class Watcher:
             under = next((u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)
                           and not self._back_with(u, t) and not self._strayed(u)), None)
             if (under is not None or not self._fresh(t) or self._misread_here(t) or self._inside_its_row(t)
-                    or self._far_from_its_row_end(t) or self._off_its_row_line(t)):
+                    or self._far_from_its_row_end(t) or self._off_its_row_line(t)
+                    or self._behind_its_row_end(t)):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
                 places = self._misread_places.setdefault(t.card, [])
                 if (under is not None and under.last_seen > t.first_frame  # both read there at once
@@ -531,6 +534,83 @@ class Watcher:
         along = np.linalg.svd(centres - mean)[2][0]  # the row's direction on the table
         off = (here - mean) - along * float(np.dot(here - mean, along))
         return float(np.hypot(*off)) > CARD_MM[1]
+
+    def _high_way(self) -> tuple[np.ndarray, float] | None:
+        """The way the rows grow upwards on the table plane (a unit vector: from each row's opening
+        card towards its higher cards, away from its lower ones), and the median step between
+        neighbouring cards of a row along it (mm). None until two cards beside their rows' opening
+        cards are in the record and agree on it."""
+        rnd, plane = self.match.round, self.table.plane
+        if rnd is None or plane is None:
+            return None
+        ways, steps = [], []
+        for row in rnd.table.rows.values():
+            if row is None:
+                continue
+            at = {c: o for c in row.cards if (o := self.table.row_outlines.get(c.code)) is not None}
+            if row.opener not in at or len(at) < 2:
+                continue
+            cards = [c for c in row.cards if c in at]
+            centres = plane.to_table([at[c].mean(axis=0) for c in cards])
+            k = cards.index(row.opener)
+            for i, centre in enumerate(centres):
+                v = centre - centres[k]
+                n = float(np.hypot(*v))
+                if i != k and n > 0:
+                    ways.append(v / n * (1 if i > k else -1))
+            steps += [float(np.hypot(*(b - a))) for a, b in zip(centres, centres[1:])]
+        if len(ways) < 2:
+            return None
+        mean = np.mean(ways, axis=0)
+        if float(np.hypot(*mean)) < 0.8:
+            return None  # the rows' cards disagree (a misreading among them): no way to go by
+        steps.sort()
+        return mean / float(np.hypot(*mean)), steps[len(steps) // 2]
+
+    def _behind_its_row_end(self, t: Track) -> bool:
+        """Is `t` read further in than the end of its row it goes beyond: more than half a row step
+        back from that end card, along the way its row grows there (read as one lone index, which
+        lies up to half a card's width either way from the card's middle: that much further)? Every
+        row grows one way upwards from its seven and the other way downwards, all the same way on
+        one table, and a card is put down beyond the end it goes next to (on it, on a Hoyle pile);
+        a card read further in, or on the other side of the seven, is another card misread (the six
+        of clubs, put down left of the seven, read as the eight, which fits too; a ten read as the
+        queen, once the jack lies beyond it). The end card's place is where it was read when it was
+        played; on Hoyle piles (rows not seen laid apart) only the seven's, as for an end played unseen."""
+        rnd, plane = self.match.round, self.table.plane
+        if rnd is None or rnd.is_over or plane is None:
+            return False
+        c = parse_card(t.card)
+        row = rnd.table.rows.get(c.suit)
+        high = row.goes_high(c) if row is not None else None
+        if high is None:
+            return False
+        ends = [row.opener]
+        if self._rows_laid_apart():  # (a Hoyle pile's cards lie where its first card lies)
+            ends.append(row.high if high else row.low)
+        outlines = []
+        for e in ends:
+            k = self.stab.tracks.get(e.code)
+            if k is not None and k.whole_box is not None:  # read whole (both corners) at some time
+                x1, y1, x2, y2 = k.whole_box
+                outlines.append(np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]]))
+            elif (o := self.table.row_outlines.get(e.code)) is not None:
+                outlines.append(o)
+        way = self._high_way() if outlines else None
+        if way is None:
+            return False
+        direction, step = way
+        here = plane.to_table([_middle(t.box)])[0]
+        half = CARD_MM[0] / 2  # how far a lone index may lie from its card's middle
+        for outline in outlines:
+            corners = plane.to_table(list(outline))
+            there = corners.mean(axis=0)
+            # an end card known only by one lone index (its place when played) may lie half a card off too
+            lone = float(np.ptp(corners[:, 0])) < half and float(np.ptp(corners[:, 1])) < half
+            back = step / 2 + (half if t.single else 0.0) + (half if lone else 0.0)
+            if float(np.dot(here - there, direction)) * (1 if high else -1) < -back:
+                return True
+        return False
 
     def _on_its_side(self, t: Track, u: Track) -> bool:
         """Could card `t`, not yet in the record, go on card `u` of its row? `u` lies between the
@@ -1117,7 +1197,9 @@ class Watcher:
         gap = self._hidden_gap(t)
         if gap:
             for c in gap:
-                self._play(self._mover(t), c, None, news)
+                when = self._read_before(c)
+                if when is None or not self._play_in_time(c, None, news, when):
+                    self._play(self._mover(t), c, None, news)
             self._play(self._mover(t), card, t, news)
             return True
         if self._fill_unseen(t, news):
@@ -1184,6 +1266,22 @@ class Watcher:
         starts = {s.start: s for s in self._spells if s.entries}
         return sum(1 for e, when in zip(self.match.events[pos:], self._when[pos:])
                    if isinstance(e, Play) and when in starts and self._arm_player(starts[when]) != e.player)
+
+    def _read_before(self, card: str) -> int | None:
+        """A card never read steadily, now hidden under its pile's new top, that was read where it
+        lies this round (unsurely, now and then) before the top came: the start of the arm visit
+        that ended just before that first reading, if the recognizer looked at most
+        `gap_allowed + 2` times between. None if it was never read there, or no such visit."""
+        k = self.stab.tracks.get(card)
+        start = self._when[self._round_line()]
+        if k is None or k.first_read < start or not self._first_read_here(k):
+            return None
+        for spell in reversed(self._spells):
+            if spell.end is None or spell.end > k.first_read:
+                continue
+            looked = bisect.bisect_left(self._looked, k.first_read) - bisect.bisect_left(self._looked, spell.end)
+            return spell.start if looked <= self.stab.gap_allowed + 2 and spell.start >= start else None
+        return None
 
     def _hidden_gap(self, t: Track) -> list[str]:
         """Hoyle piles: a card put on a pile whose earlier tops were never seen; the cards in between."""
@@ -1273,10 +1371,16 @@ class Watcher:
         x1, x2 = min(b[0] for b in boxes) - reach, max(b[2] for b in boxes) + reach
         y1, y2 = min(b[1] for b in boxes) - reach, max(b[3] for b in boxes) + reach
         arrival = self._arrival(t)
-        visits = [s.start for s in self._spells
+        visits = [s for s in self._spells
                   if s.end is not None and since < s.start < arrival and s.start not in explained
                   and any(x1 <= p[0] <= x2 and y1 <= p[1] <= y2 for p in s.landings)]
-        return visits[-n:] if len(visits) >= n else None
+        if len(visits) < n:
+            return None
+        # of more visits than missing cards, those that left something nearest the stretch between
+        # the row's end and this card, where the missing cards lie (the latest of equals)
+        a, b = _middle(boxes[-1]), _middle(t.box)
+        nearest = sorted(visits, key=lambda s: (min(_to_segment(p, a, b) for p in s.landings), -s.start))[:n]
+        return sorted(s.start for s in nearest)
 
     def _visit_of(self, t: Track) -> int:
         """The arm visit that put a card down: the last one before it was first seen that changed
@@ -1759,28 +1863,6 @@ def _place(t: Track, far: bool = False) -> tuple[float, float, float, float]:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[float, float] | None) -> bool:
-    """Are two corner-index boxes the top-left and bottom-right index of one card? `offset` is where
-    the bottom-right index lies from the top-left one on this deck (in index heights, learnt from cards
-    read whole); a neighbour in a row lies beside it, a card of the next row below it. A card's two
-    indices are alike in size: a box half as tall again, or nearly twice as wide, as the other is no
-    index of the same card (an index found twice, a little apart, and joined, beside a new card's
-    index a row further up); the recognizer's box of an index may take in a little of the pip beside
-    it (kennard_4color round 28: the jack's near index 1.5 times as wide as its far one)."""
-    if offset is None:
-        return False
-    ha, hb = a[3] - a[1], b[3] - b[1]
-    wa, wb = a[2] - a[0], b[2] - b[0]
-    if min(ha, hb, wa, wb) <= 0 or max(ha, hb) > 1.5 * min(ha, hb) or max(wa, wb) > 1.75 * min(wa, wb):
-        return False
-    h = (ha + hb) / 2
-    dx = ((b[0] + b[2]) - (a[0] + a[2])) / 2 / h
-    dy = ((b[1] + b[3]) - (a[1] + a[3])) / 2 / h
-    if dy < 0:
-        dx, dy = -dx, -dy
-    return abs(dx - offset[0]) <= 0.25 * offset[0] + 0.2 and abs(dy - offset[1]) <= 0.2 * offset[1] + 0.2
-
-
 def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float, middle: bool = False) -> bool:
     """Does a lone index box lie at a corner of a card's whole box (the union of its corner indices
     read at once: two at opposite corners, or, on a design with four, two down one edge when the
@@ -1814,6 +1896,15 @@ def _between(box: tuple[float, ...], a: tuple[float, ...], b: tuple[float, ...],
     u = ((px - ax) * dx + (py - ay) * dy) / length2
     off = abs((px - ax) * dy - (py - ay) * dx) / math.sqrt(length2)
     return 0.0 < u < 1.0 and off <= reach
+
+
+def _to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    """The distance from point `p` to the segment from `a` to `b` (pixels)."""
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    share = ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy) if dx or dy else 0.0
+    share = min(1.0, max(0.0, share))
+    return math.hypot(px - ax - share * dx, py - ay - share * dy)
 
 
 def _distance(a: tuple[float, ...], b: tuple[float, ...]) -> float:

@@ -605,6 +605,21 @@ def test_gap_to_names_the_end_and_the_cards_between_in_row_order():
     assert row.gap_to(parse_card("8h")) is None  # on the row already
 
 
+def test_goes_high_says_which_end_of_its_row_a_card_goes_beyond():
+    m = new_match("parliament")
+    m.push(RoundStart("Dan"))
+    play_in_turn(m, "7h")
+    row = m.round.table.rows["h"]
+    assert row.goes_high(parse_card("8h")) is True and row.goes_high(parse_card("6h")) is False
+    assert row.goes_high(parse_card("7h")) is None and row.goes_high(parse_card("8c")) is None
+    m = new_match("free")
+    m.push(RoundStart("Ben"))
+    play_in_turn(m, "Jh", "Qh")
+    row = m.round.table.rows["h"]
+    assert row.goes_high(parse_card("2h")) is True  # K wraps to A, then 2: above the base
+    assert row.goes_high(parse_card("Th")) is True  # a `free` row grows one way only, up to the ten
+
+
 def test_gap_to_follows_ace_high_and_the_free_wrap():
     m = new_match("parliament", ace_high=True)
     m.push(RoundStart("Dan"))
