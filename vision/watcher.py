@@ -37,7 +37,6 @@ from .stabiliser import opposite_corners as _opposite_corners
 from .table import CARD_MM, TableModel, nearest_seat, order_corners, overlap
 
 
-
 class Detector(Protocol):
     """What the watcher reads frames with. A detector may also have `detect_closely(image)`, a slower
     look that finds smaller cards: the watcher uses it while it waits for the hands laid down."""
@@ -575,8 +574,11 @@ class Watcher:
         one table, and a card is put down beyond the end it goes next to (on it, on a Hoyle pile);
         a card read further in, or on the other side of the seven, is another card misread (the six
         of clubs, put down left of the seven, read as the eight, which fits too; a ten read as the
-        queen, once the jack lies beyond it). The end card's place is where it was read when it was
-        played; on Hoyle piles (rows not seen laid apart) only the seven's, as for an end played unseen."""
+        queen, once the jack lies beyond it). A card's place is the middle of its two corner indices
+        when it was read whole, else where it was read when it was played (one lone index: half a
+        card's width further again). On Hoyle piles (rows not seen laid apart) only the seven's place
+        counts (an end card's place there may be another pile's card misread as it), as it does for
+        an end played unseen."""
         rnd, plane = self.match.round, self.table.plane
         if rnd is None or rnd.is_over or plane is None:
             return False
