@@ -333,14 +333,7 @@ def replay_looks(paths: list[Path], diff: bool) -> int:
         head = replay.header
         truth = head["truth"]
         start = read_record(json.dumps(truth[0]) + "\n")[0]
-        watcher = Watcher(start, head["dealer"], replay.detector, cover=replay.cover)
-        for frame, passes in replay.frames():
-            for f, player in passes:
-                watcher.declare_pass(f, player)
-            watcher.see(frame)
-        for f, player in replay.passes_after():
-            watcher.declare_pass(f, player)
-        watcher.finish()
+        watcher = replay.watch(start, head["dealer"])
         got = [json.loads(line) for line in write_record(watcher.events).splitlines()]
         truth_lines = [json.dumps(e, sort_keys=True) for e in truth]
         got_lines = [json.dumps(e, sort_keys=True) for e in got]

@@ -19,9 +19,7 @@ round's plan and its true record, and the frame size), then one line a frame:
     >>> recorder = Recorder(detector, CoverWatch(), header={"round": 68})
     >>> watcher = Watcher(start, dealer, recorder.detector, cover=recorder.cover)   # doctest: +SKIP
     >>> recorder.save("round68.jsonl.gz")                                           # doctest: +SKIP
-    >>> replay = Replay.load("round68.jsonl.gz")                                    # doctest: +SKIP
-    >>> watcher = Watcher(start, dealer, replay.detector, cover=replay.cover)      # doctest: +SKIP
-    >>> for frame, passes in replay.frames(): ...                                   # doctest: +SKIP
+    >>> watcher = Replay.load("round68.jsonl.gz").watch(start, dealer)              # doctest: +SKIP
 """
 
 from __future__ import annotations
@@ -33,9 +31,12 @@ from typing import Iterator
 
 import numpy as np
 
+from scorekeeper.events import MatchStart
+
 from .capture import Frame
 from .detector import Detection
 from .occlusion import Cover
+from .watcher import Watcher
 
 
 def _card_line(d) -> list:
@@ -168,3 +169,16 @@ class Replay:
     def passes_after(self) -> list[tuple[int, str]]:
         """Passes declared after the last frame (before the source ended)."""
         return [(int(f), p) for f, p in (self.lines[-1].get("after", []) if self.lines else [])]
+
+    def watch(self, start: MatchStart, dealer: str) -> Watcher:
+        """A watcher for this match told the whole recording, passes as they were declared, to the
+        source's end (a recording is told once: load it again to watch it again)."""
+        watcher = Watcher(start, dealer, self.detector, cover=self.cover)
+        for frame, passes in self.frames():
+            for f, player in passes:
+                watcher.declare_pass(f, player)
+            watcher.see(frame)
+        for f, player in self.passes_after():
+            watcher.declare_pass(f, player)
+        watcher.finish()
+        return watcher

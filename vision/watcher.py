@@ -89,6 +89,7 @@ class Watcher:
         self.apart_looks = apart_looks
         self.hands_settle = hands_settle
         self._apart = 0  # looks that showed this round's rows laid card beside card (`_note_rows_apart`)
+        self._high_way_at: tuple | None = None  # `_high_way`'s answer, with the plane and cards it was for
         self._alt_fitted: dict[tuple[str, int, int], bool] = {}  # (card, first seen, steady since): believable?
         self._passes: list[tuple[int, str]] = sorted(passes)
         self.table = TableModel(len(self.players))
@@ -542,6 +543,16 @@ class Watcher:
         rnd, plane = self.match.round, self.table.plane
         if rnd is None or plane is None:
             return None
+        # the same until a card goes into (or out of) the rows: asked for each candidate, each look
+        cards = (frozenset(self.table.row_outlines), frozenset(c.code for c in rnd.table.cards))
+        if self._high_way_at is not None and self._high_way_at[0] is plane and self._high_way_at[1] == cards:
+            return self._high_way_at[2]
+        way = self._high_way_from(rnd, plane)
+        self._high_way_at = (plane, cards, way)
+        return way
+
+    def _high_way_from(self, rnd, plane) -> tuple[np.ndarray, float] | None:
+        """`_high_way`, worked out from the rows in the record."""
         ways, steps = [], []
         for row in rnd.table.rows.values():
             if row is None:

@@ -12,7 +12,6 @@ import pytest
 
 from scorekeeper.record import read_record, write_record
 from vision.looks import Replay
-from vision.watcher import Watcher
 
 LOOKS = sorted((Path(__file__).parent / "data" / "looks").glob("*.jsonl.gz"))
 
@@ -21,14 +20,7 @@ def watch_again(path: Path) -> tuple[list[dict], list[dict]]:
     replay = Replay.load(path)
     truth = replay.header["truth"]
     start = read_record(json.dumps(truth[0]) + "\n")[0]
-    watcher = Watcher(start, replay.header["dealer"], replay.detector, cover=replay.cover)
-    for frame, passes in replay.frames():
-        for f, player in passes:
-            watcher.declare_pass(f, player)
-        watcher.see(frame)
-    for f, player in replay.passes_after():
-        watcher.declare_pass(f, player)
-    watcher.finish()
+    watcher = replay.watch(start, replay.header["dealer"])
     return truth, [json.loads(line) for line in write_record(watcher.events).splitlines()]
 
 
