@@ -34,6 +34,11 @@ from datasets.tables import load_gimp_tiles, score_sheet, table_texture
 DETECT_MAX_SIDE = 1280  # detect pictures are written no larger: the detector trains at ~416-640
 MIN_LABEL_PX = 6  # an index smaller than this (longest side, written picture) is unreadable: no label
 MIN_CROP_PX = 12  # classification crops only of indices at least this tall in the full picture
+# "Far tables" (`--far SHARE`): a game table filmed from across the room by a 720p webcam, cards
+# 55-100 px tall, so the far rows' indices are 10-18 px tall (5-9 px wide): the size at which the
+# recogniser of the sixth export misreads most (6 and 8, 5 and 6, ten and queen; docs/CAMERA.md).
+FAR_CARD_H = (55.0, 100.0)
+FAR_MIN_CROP_PX = 10
 CROP_JITTER_SIZE = 0.15
 CROP_JITTER_SHIFT = 0.10
 
@@ -88,8 +93,8 @@ class Kit:
     backs: list[Deck]  # decks with a back, for face-down cards of decks without one
 
 
-def _scene_poses(rng: np.random.Generator, kind: str, W: int, H: int) -> tuple[list[CardPose], float]:
-    """Card poses for one scene and the typical card height (pixels)."""
+def _scene_poses(rng: np.random.Generator, kind: str, W: int, H: int, far: bool = False) -> tuple[list[CardPose], float]:
+    """Card poses for one scene and the typical card height (pixels); `far`: a table seen from afar."""
     unit = H / 720.0
     cx, cy = W / 2 + rng.normal(0, 0.05 * W), H / 2 + rng.normal(0, 0.05 * H)
     poses: list[CardPose] = []
@@ -106,6 +111,8 @@ def _scene_poses(rng: np.random.Generator, kind: str, W: int, H: int) -> tuple[l
         card_h = float(np.clip(rng.uniform(lo, 250 * unit), lo, max(lo, max_h)))
         if kind == "table":
             card_h = min(card_h, rng.uniform(70, 140) * unit)
+        if far:
+            card_h = rng.uniform(*FAR_CARD_H) * unit
         angle = (90.0 if vertical else 0.0) + rng.normal(0, 4) + (180.0 if rng.random() < 0.3 else 0.0)
         poses += layout_rows(rows, style, (cx, cy), card_h, angle, overlap=rng.uniform(0.2, 0.34), jitter=rng.uniform(0, 1), rng=rng)
         if kind == "table":
@@ -160,13 +167,17 @@ def _scene_poses(rng: np.random.Generator, kind: str, W: int, H: int) -> tuple[l
     return poses, card_h
 
 
-def make_scene(rng: np.random.Generator, kit: Kit, size: tuple[int, int] | None = None, kind: str | None = None) -> tuple[Scene, dict]:
-    """One random scene (picture after camera effects, before JPEG) and what was chosen for it."""
+def make_scene(rng: np.random.Generator, kit: Kit, size: tuple[int, int] | None = None, kind: str | None = None,
+               far: bool = False) -> tuple[Scene, dict]:
+    """One random scene (picture after camera effects, before JPEG) and what was chosen for it.
+    `far`: a game table at 1280x720 with small cards (`FAR_CARD_H`)."""
+    if far:
+        size, kind = size or (1280, 720), kind or "table"
     W, H = size or _choice(rng, SIZES)
     kind = kind or _choice(rng, KINDS)
     names = sorted(kit.decks)
     deck = names[int(rng.integers(len(names)))]
-    poses, card_h = _scene_poses(rng, kind, W, H)
+    poses, card_h = _scene_poses(rng, kind, W, H, far)
     if rng.random() < 0.15 and len(names) > 1:  # a few cards of another deck on the table
         poses = [p if rng.random() > 0.2 else CardPose(p.code, p.cx, p.cy, p.angle, p.height, p.z, p.face_up, names[int(rng.integers(len(names)))]) for p in poses]
     # the table: texture drawn at half size (detail is lost to the camera anyway), then the camera
@@ -187,8 +198,10 @@ def make_scene(rng: np.random.Generator, kit: Kit, size: tuple[int, int] | None 
     back = kit.backs[int(rng.integers(len(kit.backs)))].back if kit.backs else None
     scene = render(table, camera, poses, kit.decks, deck, occluders, shadow=rng.uniform(0.1, 0.45), back=back,
                    card_tint=_card_tint(rng))
-    scene.image = camera_effects(scene.image, rng, strength=rng.uniform(0.3, 1.0))
-    return scene, {"kind": kind, "deck": deck, "size": [W, H], "cards": len(poses), "occluders": len(occluders)}
+    # far tables: a webcam standing still (heavy blur or a low-resolution sensor leave nothing of an
+    # 8 px index for anyone to read, and a crop that shows nothing teaches nothing)
+    scene.image = camera_effects(scene.image, rng, strength=rng.uniform(0.15, 0.5) if far else rng.uniform(0.3, 1.0))
+    return scene, {"kind": "far" if far else kind, "deck": deck, "size": [W, H], "cards": len(poses), "occluders": len(occluders)}
 
 
 def _card_tint(rng: np.random.Generator) -> tuple[float, float, float]:
@@ -240,10 +253,12 @@ def write_one(job: tuple) -> dict:
     """Render scene i and write its detect picture, labels and classification crops."""
     from vision.detector import CROP_SIZE, crop_index
 
-    out, artwork, seed, i, split, crops_per_scene = job
+    out, artwork, seed, i, split, crops_per_scene, far_share = job
     rng = np.random.default_rng([seed, i])
     t0 = time.perf_counter()
-    scene, info = make_scene(rng, _kit(artwork, split))
+    # drawn only when asked for, so that a dataset made without far tables is the same as before
+    far = bool(far_share) and bool(rng.random() < far_share)
+    scene, info = make_scene(rng, _kit(artwork, split), far=far)
     t_render = time.perf_counter() - t0
     H, W = scene.image.shape[:2]
     # the camera's own compression, before anything is cut from the picture
@@ -260,8 +275,9 @@ def write_one(job: tuple) -> dict:
     lines = yolo_lines(scene, scale, ow, oh)
     (out / "detect" / "labels" / split / f"{stem}.txt").write_text("\n".join(lines) + ("\n" if lines else ""))
     # classification crops from the full-resolution picture
-    seen = [(c, b) for c, b in scene.visible_indices() if max(b[2] - b[0], b[3] - b[1]) >= MIN_CROP_PX]
-    order = rng.permutation(len(seen))[:crops_per_scene]
+    least = FAR_MIN_CROP_PX if far else MIN_CROP_PX
+    seen = [(c, b) for c, b in scene.visible_indices() if max(b[2] - b[0], b[3] - b[1]) >= least]
+    order = rng.permutation(len(seen))[:crops_per_scene * (2 if far else 1)]
     for k in order:
         code, box = seen[int(k)]
         crop = crop_index(full, jitter_box(rng, box), CROP_SIZE)
@@ -296,14 +312,18 @@ def make_dataset(
     artwork: Path = Path("data/artwork"),
     crops_per_scene: int = 16,
     progress: bool = True,
+    far: float = 0.0,
 ) -> dict:
-    """Write the whole dataset; returns the manifest. Scene i is val when i < round(images * val_fraction)."""
+    """Write the whole dataset; returns the manifest. Scene i is val when i < round(images * val_fraction).
+    `far`: the share of scenes that are far tables (small cards at 1280x720; twice the crops each)."""
     from tqdm import tqdm
 
     if images < 1:
         raise ValueError("--images must be at least 1")
     if not 0 <= val_fraction < 1:
         raise ValueError("--val-fraction must be in [0, 1)")
+    if not 0 <= far <= 1:
+        raise ValueError("--far must be in [0, 1]")
     out = Path(out)
     train_decks = [d.name for d in load_decks(artwork, "train")]
     val_decks = [d.name for d in load_decks(artwork, "val")]
@@ -316,7 +336,7 @@ def make_dataset(
         (out / "detect" / "labels" / split).mkdir(parents=True, exist_ok=True)
         for code in CODES:
             (out / "classify" / split / code).mkdir(parents=True, exist_ok=True)
-    jobs = [(str(out), str(artwork), seed, i, "val" if i < n_val else "train", crops_per_scene) for i in range(images)]
+    jobs = [(str(out), str(artwork), seed, i, "val" if i < n_val else "train", crops_per_scene, far) for i in range(images)]
     t0 = time.perf_counter()
     results: list[dict] = []
     bar = tqdm(total=images, desc="scenes", unit="scene", disable=not progress)
@@ -335,7 +355,7 @@ def make_dataset(
     bar.close()
     wall = time.perf_counter() - t0
     (out / "detect" / "data.yaml").write_text(
-        f"# made by `fantan dataset make --images {images} --seed {seed}`\n"
+        f"# made by `fantan dataset make --images {images} --seed {seed}{f' --far {far}' if far else ''}`\n"
         f"path: {out.resolve() / 'detect'}\ntrain: images/train\nval: images/val\nnames:\n  0: index\n"
     )
     # ultralytics numbers classification folders in sorted order: classes.txt lists them in that order
@@ -350,7 +370,8 @@ def make_dataset(
         "val_decks": val_decks,
         "labels": sum(r["labels"] for r in results),
         "crops": sum(r["crops"] for r in results),
-        "kinds": {k: sum(1 for r in results if r["kind"] == k) for k, _ in KINDS},
+        "far": far,
+        "kinds": {k: sum(1 for r in results if r["kind"] == k) for k, _ in KINDS + [("far", 0)]},
         "render_s_median": float(np.median(renders)),
         "wall_s": wall,
         "workers": workers,

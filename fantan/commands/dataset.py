@@ -31,6 +31,8 @@ def add_parser(subparsers) -> None:
     make.add_argument("--val-fraction", type=float, default=0.15, help="share of scenes drawn with the held-out decks")
     make.add_argument("--workers", type=int, default=1, help="processes (the result does not depend on it)")
     make.add_argument("--crops-per-scene", type=int, default=16, help="most classification crops cut from one scene")
+    make.add_argument("--far", type=float, default=0.0,
+                      help="share of scenes that are far tables: 1280x720, cards 55-100 px tall, crops of indices from 10 px")
     make.add_argument("--artwork", type=Path, default=Path("data/artwork"))
 
     prev = sub.add_parser("preview", help="draw a few scenes with their index labels (green seen, red hidden)")
@@ -72,7 +74,8 @@ def _make(args) -> int:
     from datasets.make import make_dataset
 
     try:
-        m = make_dataset(args.out, args.images, args.seed, args.val_fraction, args.workers, args.artwork, args.crops_per_scene)
+        m = make_dataset(args.out, args.images, args.seed, args.val_fraction, args.workers, args.artwork, args.crops_per_scene,
+                         far=args.far)
     except (ValueError, RuntimeError) as exc:
         print(f"fantan dataset make: {exc}", file=sys.stderr)
         return 1

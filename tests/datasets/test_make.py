@@ -139,3 +139,31 @@ def test_a_rebuild_replaces_the_old_dataset_but_never_a_strange_folder(tmp_path,
     with pytest.raises(ValueError, match="not made by"):
         make_dataset(mine, images=1, seed=1, artwork=artwork_dir, progress=False)
     assert (mine / "beach.jpg").exists()
+
+
+def test_a_far_table_is_a_game_at_720p_with_small_cards(tiny_deck):
+    from datasets.make import FAR_CARD_H
+
+    scene, info = make_scene(np.random.default_rng([3, 1]), _kit(tiny_deck), far=True)
+    assert info["kind"] == "far" and info["size"] == [1280, 720] and scene.image.shape[:2] == (720, 1280)
+    heights = [float(np.linalg.norm(np.subtract(c.quad[3], c.quad[0]))) for c in scene.cards]
+    assert heights, "a far table has cards on it"
+    # tilt and zoom make the near side somewhat larger and the far side smaller than the pose's height
+    assert np.median(heights) < FAR_CARD_H[1] * 1.15 and max(heights) < FAR_CARD_H[1] * 1.5
+    from datasets.make import _scene_poses
+
+    for seed in range(10):  # the poses' own heights (hands laid down vary by a tenth)
+        poses, _ = _scene_poses(np.random.default_rng([seed, 0]), "table", 1280, 720, far=True)
+        assert all(FAR_CARD_H[0] * 0.9 <= p.height <= FAR_CARD_H[1] * 1.1 for p in poses)
+
+
+def test_far_tables_leave_a_dataset_without_them_as_it_was(tmp_path, artwork_dir):
+    plain, again, far = tmp_path / "a", tmp_path / "b", tmp_path / "c"
+    make_dataset(plain, images=4, seed=2, val_fraction=0.0, artwork=artwork_dir, progress=False)
+    make_dataset(again, images=4, seed=2, val_fraction=0.0, artwork=artwork_dir, progress=False, far=0.0)
+    assert _digest(plain) == _digest(again)
+    m = make_dataset(far, images=4, seed=2, val_fraction=0.0, artwork=artwork_dir, progress=False, far=1.0)
+    assert m["kinds"]["far"] == 4 and m["far"] == 1.0
+    assert _digest(far) != _digest(plain)
+    with pytest.raises(ValueError, match="--far"):
+        make_dataset(tmp_path / "d", images=1, seed=2, artwork=artwork_dir, progress=False, far=1.5)

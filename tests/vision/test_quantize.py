@@ -279,3 +279,12 @@ def test_missing_calibration_pictures_are_named_before_anything_is_touched(tmp_p
     with pytest.raises(quantize.QuantizeError, match="no calibration pictures"):
         quantize.quantize_models(models, data / "detect", data / "classify")
     assert (models / DETECTOR_FILE).read_bytes() == before
+
+
+def test_train_refuses_a_learning_rate_it_cannot_use(capsys):
+    from fantan.cli import main
+
+    assert main(["train", "detector", "--lr0", "0.001"]) == 2
+    assert "classifier only" in capsys.readouterr().err
+    assert main(["train", "classifier", "--lr0", "0"]) == 2
+    assert "above 0" in capsys.readouterr().err
