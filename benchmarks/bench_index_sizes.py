@@ -4,7 +4,8 @@ The watcher's misreadings come mostly from small far indices (docs/CAMERA.md, se
 as eight, five as six, ten as queen on kennard_4color). This benchmark films benchmark rounds as
 `bench_watch.py` does (`datasets.game_video.render_night`, 1280x720, the round's own seed), looks at
 every `--step`-th frame without an arm over the table, and matches each index the detector finds to
-the nearest corner index of a card the renderer put there (within 0.15 of a card's width of the
+the nearest corner index of a card the renderer put there (where the deck's `deck.json` says its
+indices lie, on two corners or four; within 0.15 of a card's width of the
 index's centre; finds farther off, on pips or court art, are not counted). Per width of the found
 box in frame pixels: how many indices were named right by the classifier's first reading (a
 `none` reading counts as not named right), and which cards were taken for which.
@@ -32,16 +33,40 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 WIDTHS = (0, 6, 8, 10, 13, 17, 1000)  # bucket edges, frame pixels of the found index's box width
-CORNER = (12.0, 24.0)  # a corner index's centre in the renderer's card pixels (90x126), from its corner
+CORNER = (12.0, 24.0)  # without deck.json (photo, drawn): an index's centre in card pixels (90x126)
 
 
-def index_centres(card) -> list[np.ndarray]:
-    """The picture points of a rendered card's two corner indices (top-left and bottom-right)."""
+def corner_centres(deck: str, artwork: Path = ROOT / "data" / "artwork") -> dict[str, list[tuple[float, float]]]:
+    """Each card's corner index centres in the renderer's card pixels: from the deck's deck.json
+    (`fantan dataset artwork`: the top-left index box, and how many corners carry one), else CORNER."""
+    from datasets.artwork import CODES
+    from datasets.game_video import CARD_H, CARD_W
+
+    info_path = artwork / deck / "deck.json"
+    out = {}
+    info = json.loads(info_path.read_text()) if info_path.exists() else None
+    for code in CODES:
+        if info and code in info.get("index", {}):
+            w, h = info["size"][code]
+            x0, y0, x1, y1 = info["index"][code]
+            cx, cy = (x0 + x1) / 2 * CARD_W / w, (y0 + y1) / 2 * CARD_H / h
+            four = info.get("corners", 2) == 4
+        else:
+            (cx, cy), four = CORNER, False
+        pts = [(cx, cy), (CARD_W - cx, CARD_H - cy)]
+        if four:
+            pts += [(CARD_W - cx, cy), (cx, CARD_H - cy)]
+        out[code] = pts
+    return out
+
+
+def index_centres(card, centres: dict[str, list[tuple[float, float]]]) -> list[np.ndarray]:
+    """The picture points of a rendered card's corner indices."""
     from datasets.game_video import CARD_H, CARD_W
 
     rect = np.float32([[0, 0], [CARD_W, 0], [CARD_W, CARD_H], [0, CARD_H]])
     warp = cv2.getPerspectiveTransform(rect, np.float32(card.corners))
-    pts = np.float32([[CORNER], [(CARD_W - CORNER[0], CARD_H - CORNER[1])]])
+    pts = np.float32(centres[card.card]).reshape(-1, 1, 2)
     return list(cv2.perspectiveTransform(pts, warp).reshape(-1, 2))
 
 
@@ -64,11 +89,11 @@ def frames(deck: str, rounds: list[int], step: int):
                 yield rnd, vf
 
 
-def measure(detector, vf, tally, confused) -> None:
+def measure(detector, vf, centres, tally, confused) -> None:
     targets = []
     for c in vf.cards:
         width = float(np.linalg.norm(np.float32(c.corners[1]) - np.float32(c.corners[0])))
-        targets += [(p, c.card, width) for p in index_centres(c)]
+        targets += [(p, c.card, width) for p in index_centres(c, centres)]
     found = detector.find_indices(vf.image)
     for ib, top in zip(found, detector.read_top(vf.image, found, 1)):
         x1, y1, x2, y2 = ib.box
@@ -99,11 +124,12 @@ def main(argv: list[str] | None = None) -> int:
     detectors = [CardDetector(m, threads=1, watching=True) for m in folders]
     tallies = [collections.defaultdict(lambda: [0, 0]) for _ in folders]
     confusions = [collections.Counter() for _ in folders]
+    centres = corner_centres(a.deck)
     n = 0
     for _rnd, vf in frames(a.deck, a.rounds, a.step):
         n += 1
         for det, tally, confused in zip(detectors, tallies, confusions):
-            measure(det, vf, tally, confused)
+            measure(det, vf, centres, tally, confused)
     print(f"{a.deck}, rounds {' '.join(map(str, a.rounds))}: {n} frames")
     print("index width (px) | " + " | ".join(str(m) for m in folders))
     for b in range(len(WIDTHS) - 1):
