@@ -538,6 +538,38 @@ def _strip_to_weights(src: Path, dst: Path) -> None:
     strip_optimizer(f=str(src), s=str(dst))
 
 
+def average_weights(checkpoints: list[Path], out_run: Path) -> Path:
+    """Average the weights of checkpoints of one architecture (a "model soup") into `out_run`/weights/
+    best.pt, for `export` to ship like a run's best. Averaging a fine-tuned model with the one it
+    started from keeps most of what each does well: the seventh export's classifier is the sixth's
+    averaged with its fine-tuning on far tables (models/MODEL_CARD.md). The first checkpoint gives
+    everything but the weights (class names, training arguments); optimizer state is dropped."""
+    import copy
+
+    import torch
+
+    offline_ultralytics()
+    if len(checkpoints) < 2:
+        raise ValueError("average_weights needs two checkpoints or more")
+    loaded = [torch.load(str(c), map_location="cpu", weights_only=False) for c in checkpoints]
+    models = [ck.get("ema") or ck["model"] for ck in loaded]
+    states = [m.state_dict() for m in models]
+    keys = list(states[0])
+    if any(list(st) != keys or any(st[k].shape != states[0][k].shape for k in keys) for st in states[1:]):
+        raise ValueError("average_weights: the checkpoints are not of one architecture")
+    mean = {k: (sum(st[k].float() for st in states) / len(states)).to(states[0][k].dtype)
+            if states[0][k].is_floating_point() else states[0][k] for k in keys}
+    out = copy.deepcopy(loaded[0])
+    out["model"] = copy.deepcopy(models[0])
+    out["model"].load_state_dict(mean)
+    out["ema"] = None
+    out["optimizer"] = None
+    best = out_run / "weights" / "best.pt"
+    best.parent.mkdir(parents=True, exist_ok=True)
+    torch.save(out, str(best))
+    return best
+
+
 def calibrate(models: Path, detect_dir: Path, classify_dir: Path, *, images: int = 150,
               precision_target: float = 0.95) -> dict:
     """Choose the product's two thresholds on SYNTHETIC val data and write models/thresholds.json.
