@@ -541,9 +541,10 @@ def _strip_to_weights(src: Path, dst: Path) -> None:
 def average_weights(checkpoints: list[Path], out_run: Path) -> Path:
     """Average the weights of checkpoints of one architecture (a "model soup") into `out_run`/weights/
     best.pt, for `export` to ship like a run's best. Averaging a fine-tuned model with the one it
-    started from keeps most of what each does well: the seventh export's classifier is the sixth's
-    averaged with its fine-tuning on far tables (models/MODEL_CARD.md). The first checkpoint gives
-    everything but the weights (class names, training arguments); optimizer state is dropped."""
+    started from often keeps most of what each does well (session 15's second candidate classifier:
+    the sixth export's averaged with its fine-tuning on far tables; models/MODEL_CARD.md). The first
+    checkpoint gives everything but the weights (class names, training arguments); optimizer state
+    is dropped."""
     import copy
 
     import torch
