@@ -2,7 +2,7 @@
 
 `fantan dataset make --far SHARE` makes some scenes far tables (small cards at 1280x720); the crops
 do not say which scene kind they come from, but a scene's kind is the first draw of its own random
-stream (datasets/make.py `write_one`), so it is drawn again here from the crop's file name
+stream (`datasets.make.is_far_scene`), so it is drawn again here from the crop's file name
 (`s<seed>_<scene>_<k>.jpg`, also under the prefixes `vision.training.mixed_classify` adds).
 
     python benchmarks/bench_crops.py data/mixed_classify/v4run/val --far 0.5 --models /tmp/prev --models models
@@ -35,10 +35,10 @@ def scene_of(name: str) -> tuple[int, int] | None:
 def kind_of(name: str, truth: str, far: float) -> str:
     if truth == "none":
         return "none"
+    from datasets.make import is_far_scene
+
     scene = scene_of(name)
-    if scene is None or not far:
-        return "other"
-    return "far" if np.random.default_rng(list(scene)).random() < far else "other"
+    return "far" if scene is not None and is_far_scene(*scene, far) else "other"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -249,6 +249,17 @@ def _kit(artwork: str, split: str) -> Kit:
     return _KIT[key]
 
 
+def _draw_far(rng: np.random.Generator, share: float) -> bool:
+    """Is this scene a far table? The first draw of the scene's stream, and drawn only when asked
+    for, so that a dataset made without far tables is the same as before."""
+    return bool(share) and bool(rng.random() < share)
+
+
+def is_far_scene(seed: int, i: int, share: float) -> bool:
+    """Was scene `i` of a dataset made with `--seed seed --far share` a far table (from its files' names)?"""
+    return _draw_far(np.random.default_rng([seed, i]), share)
+
+
 def write_one(job: tuple) -> dict:
     """Render scene i and write its detect picture, labels and classification crops."""
     from vision.detector import CROP_SIZE, crop_index
@@ -256,8 +267,7 @@ def write_one(job: tuple) -> dict:
     out, artwork, seed, i, split, crops_per_scene, far_share = job
     rng = np.random.default_rng([seed, i])
     t0 = time.perf_counter()
-    # drawn only when asked for, so that a dataset made without far tables is the same as before
-    far = bool(far_share) and bool(rng.random() < far_share)
+    far = _draw_far(rng, far_share)
     scene, info = make_scene(rng, _kit(artwork, split), far=far)
     t_render = time.perf_counter() - t0
     H, W = scene.image.shape[:2]

@@ -167,3 +167,11 @@ def test_far_tables_leave_a_dataset_without_them_as_it_was(tmp_path, artwork_dir
     assert _digest(far) != _digest(plain)
     with pytest.raises(ValueError, match="--far"):
         make_dataset(tmp_path / "d", images=1, seed=2, artwork=artwork_dir, progress=False, far=1.5)
+
+
+def test_a_scenes_kind_is_told_again_from_its_seed_and_number(tmp_path, artwork_dir):
+    from datasets.make import is_far_scene
+
+    m = make_dataset(tmp_path / "d", images=8, seed=3, val_fraction=0.0, artwork=artwork_dir, progress=False, far=0.5)
+    assert m["kinds"]["far"] == sum(is_far_scene(3, i, 0.5) for i in range(8))
+    assert not any(is_far_scene(3, i, 0.0) for i in range(8))
