@@ -286,7 +286,7 @@ class Watcher:
                 latest = (spell, looked)
             if looked > 3 * (self.stab.on_hits + self.stab.gap_allowed):
                 break
-            if any(_inside(p, t.box) for p in spell.landings):
+            if any(_inside(p, box) for p in spell.landings for box in self._lies_over(t)):
                 # the arm that left something new right where the card lies; if the recognizer looked
                 # a few times since without making it out (a court card), only if no card in the
                 # record was put down by that visit, nor the card next to it in its row was read
@@ -305,6 +305,15 @@ class Watcher:
         if latest is not None and latest[1] <= self.stab.gap_allowed:
             return latest[0].start
         return t.first_frame
+
+    def _lies_over(self, t: Track) -> list[tuple[float, float, float, float]]:
+        """Where card `t` lies, as far as it was read: its box now and, when read whole (both corner
+        indices) in this sighting streak, that box (read at one index now, the card still reaches
+        over all of it: an arm's landing in its middle is where it lies; kennard_4color round 84)."""
+        boxes = [t.box]
+        if t.whole_box is not None and t.whole_last >= t.first_frame and t.whole_box != t.box:
+            boxes.append(t.whole_box)
+        return boxes
 
     def _read_under(self, t: Track, since: int) -> bool:
         """Was a card that lies next to `t` in its row, not in the record, read where `t` lies between
@@ -401,10 +410,11 @@ class Watcher:
             if t.card in known:
                 continue
             under = next((u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)
-                          and not self._back_with(u, t) and not self._strayed(u)), None)
+                          and not self._back_with(u, t) and not self._strayed(u)
+                          and not self._hides_row_end(t, u)), None)
             if (under is not None or not self._fresh(t) or self._misread_here(t) or self._inside_its_row(t)
                     or self._far_from_its_row_end(t) or self._off_its_row_line(t)
-                    or self._behind_its_row_end(t)):
+                    or self._behind_its_row_end(t) or self._lay_before_it_fitted(t)):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
                 places = self._misread_places.setdefault(t.card, [])
                 if (under is not None and under.last_seen > t.first_frame  # both read there at once
@@ -829,6 +839,44 @@ class Watcher:
                 self._alt_fitted[key] = (looks <= self.stab.on_hits + 2 * self.stab.gap_allowed + 1
                                          and rnd is not None and not rnd.is_over and rnd.is_legal(t.card))
         return self._alt_fitted[key]
+
+    def _lay_before_it_fitted(self, t: Track) -> bool:
+        """Was `t` steadily read where it lies since before the arm came that put down the card it
+        goes next to (the one that made it fit)? Then it lay there when it could not be played, too
+        unsurely read to be an illegal play: another card misread (the far index of the ten of clubs
+        read as the queen, steady for a hundred looks before the jack came; kennard_4color round
+        90). A card put down unread and made out late goes where its arm put it (`_arrival`), and one
+        read before the card under it was made out is played with it (`_hidden_gap`)."""
+        rnd = self.match.round
+        if (rnd is None or rnd.is_over or not rnd.is_legal(t.card) or not t.present
+                or t.confidence >= self.illegal_confidence):  # (sure enough: taken for an illegal play)
+            return False
+        c = parse_card(t.card)
+        row = rnd.table.rows.get(c.suit)
+        gap = row.gap_to(c) if row is not None else None
+        if not gap or gap[1]:
+            return False
+        when = self._played_at().get(gap[0].code)
+        return when is not None and t.since < when
+
+    def _hides_row_end(self, t: Track, u: Track) -> bool:
+        """Was `t` put down next to `u`, its row's end, over part of it (a fanned row), so that `u` is
+        no longer read at all? `t` fits there now, `u` has not been read since `t` was first seen,
+        and the arm that came between them left something new inside what is read of `t`. A
+        misreading of `u` as `t` would lie where `u` was read, with no arm putting anything there;
+        the card put down is read as soon as the arm leaves, before `u` has been missed long
+        enough to leave (kennard_4color round 1: the jack of hearts, read whole over two thirds
+        of the ten's last box, the ten never read again)."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or not rnd.is_legal(t.card) or u.last_seen >= t.first_frame:
+            return False
+        c = parse_card(t.card)
+        row = rnd.table.rows.get(c.suit)
+        gap = row.gap_to(c) if row is not None else None
+        if not gap or gap[1] or gap[0].code != u.card:
+            return False
+        return any(s.end is not None and u.last_seen < s.end <= t.first_frame
+                   and any(_inside(p, t.box, grow=0.0) for p in s.landings) for s in self._spells[-8:])
 
     def _covers_row_end(self, t: Track) -> bool:
         """Does `t` lie on the card its row ends with, the card it goes next to, and has that card not
@@ -1674,7 +1722,10 @@ class Watcher:
         """A hand holds the cards its holder has left, no more: when more were read in front of a seat
         (an index of one hand card misread as a card lying elsewhere), the least surely read of them
         (probability summed over its sightings) are not that hand's; they count as not seen, so the
-        last hands may still take them (`_deduce_unseen_hand_cards`)."""
+        last hands may still take them (`_deduce_unseen_hand_cards`), and where they were read is
+        another card misread: read elsewhere in the same looks (the king of clubs laid down in front
+        of another seat later, its index read in the same looks as the first hand's king of spades),
+        the stabiliser sees them there afresh (paris round 13)."""
         rnd = self.match.round
         for seat, seen in self._shown.items():
             if seat in self._shown_done:
@@ -1684,6 +1735,9 @@ class Watcher:
             if len(seen) <= left:
                 continue
             sure = sorted(seen, key=lambda c: -(t.support if (t := self.stab.tracks.get(c)) is not None else 0.0))
+            for card in sure[left:]:
+                if (t := self.stab.tracks.get(card)) is not None:
+                    self.stab.misread_at[card] = t.box  # where it was read is another card misread
             seen[:] = [c for c in seen if c in sure[:left]]
 
     def _one_card_per_index(self, seat: int, seen: list[str]) -> None:

@@ -185,3 +185,42 @@ def test_while_the_hands_are_awaited_the_detector_is_asked_to_look_closely():
     w._shown_done.update(w._counting_order())  # every hand written
     w.see(Frame(2, image, 0.2))
     assert looks.looks[-1] == "usual"
+
+
+def test_a_card_too_many_for_a_hand_read_in_front_of_another_seat_too_is_that_seat_s():
+    # measured on a fanned round of a training design (paris, round 13): the near index of the king
+    # of spades in Dan's hand was read as the king of clubs, and Dan's hand (two cards) was full
+    # without it. Anna then laid the king of clubs down; the recognizer read both indices as the
+    # king of clubs in the same looks, and the stabiliser kept the one where that card was seen
+    # before, in front of Dan. Left out of Dan's hand, where it was read there is another card
+    # misread: it is seen afresh where it is read elsewhere, and is Anna's.
+    from vision.stabiliser import Track
+
+    from .conftest import Seen
+
+    events = simulate_match("fan-tan", PLAYERS, seed=3, known_hands=True)
+    events[1] = dataclasses.replace(events[1], hands=None)
+    w, truth = _watcher_at_the_end_of(events)
+    a, b = [seat for seat in w._counting_order() if truth.get(seat)][:2]
+    card = truth[a][0]
+
+    class Table:  # a card lies in front of seat b high in the picture, of seat a low in it
+        plane = object()
+
+        def seat_of(self, outline, allowed=None):
+            return b if outline[0][1] < 100 else a
+
+    w.table = Table()
+    for k, c in enumerate(truth[b]):
+        w.stab.tracks[c] = Track(c, 10, hits=30, box=(100.0 + 20 * k, 40.0, 110.0 + 20 * k, 54.0), present=True,
+                                 last_seen=40, support=20.0, single=True)
+    at_b, at_a = (100.0, 10.0, 110.0, 24.0), (300.0, 300.0, 310.0, 314.0)
+    w.stab.tracks[card] = Track(card, 30, hits=5, box=at_b, present=True, last_seen=40, support=3.0, single=True)
+    w._shown = {b: list(truth[b]) + [card]}
+    w._trim_hands()
+    assert w._shown[b] == truth[b]  # b's hand is full without it
+    for frame in range(41, 46):  # read in front of b and in front of a, in the same looks
+        w.stab.update(frame, [Seen(card, 0.9, (100.0, 10.0, 310.0, 314.0), indices=(at_b, at_a))])
+    t = w.stab.tracks[card]
+    assert t.present and t.box == at_a
+    assert w._see_hand_card(t, []) and card in w._shown[a]
