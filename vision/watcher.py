@@ -697,7 +697,9 @@ class Watcher:
         plays = self._played_at()
         played = plays.get(u.card)
         if (played is None or u.first_frame <= played + self.stab.memory
-                or u.unseen_before <= self.stab.memory  # not a card read again after a moment's flicker
+                # not a card read again after a moment's flicker (one never read before, put in
+                # the record unseen, is not flickering: kennard_4color round 107)
+                or (u.unseen_before <= self.stab.memory and u.first_read < u.first_frame)
                 or t.first_frame > u.first_frame + self.stab.gap_allowed):
             return False
         # buried: a later card of its suit was put where it is now read
@@ -795,12 +797,16 @@ class Watcher:
         """Did an arm come and go after card `u` was there and before `t` was first seen? With
         `landed`: or before `t` last became steady (a reading of the pile's top kept on as the card
         put on it), and not seen leaving something new only elsewhere (a card put squarely on a pile
-        often changes too little to be seen as new)."""
+        often changes too little to be seen as new). "There" is then since `u` was first read at all:
+        a buried card read afresh by the look that first reads the card put on its pile was there
+        long before (kennard_4color round 116: the queen of diamonds put on the pile where the ten's
+        far index had been misread as the queen; the ten, under the jack, read again in that look)."""
         if not landed:
             return any(s.end is not None and u.first_frame < s.end <= t.first_frame for s in self._spells[-8:])
         seen = max(t.first_frame, t.since)
+        there = u.first_read if 0 <= u.first_read < u.first_frame else u.first_frame
         for s in reversed(self._spells):
-            if s.end is not None and s.end <= u.first_frame:
+            if s.end is not None and s.end <= there:
                 return False
             if (s.end is not None and s.end <= seen
                     and (not s.landings or any(_near(p, t.box) for p in s.landings))):

@@ -1116,3 +1116,83 @@ def test_a_card_read_unsurely_long_before_it_could_be_played_is_not_played_when_
     f = run(w, 10, f)
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th")]
+
+
+def test_hoyle_a_card_put_on_its_pile_where_it_was_misread_before_is_played_though_one_under_it_is_read_again():
+    # measured on a Hoyle round of a training design (kennard_4color, round 116, never tuned on):
+    # the far index of the ten of diamonds' pile was read as the queen while the ten lay on top;
+    # the queen, put squarely on the pile later (no change seen as the arm left), was read there,
+    # and the ten, buried under the jack, was read again in the same look. A reading where a card
+    # was once misread is that card put on it only if an arm came after the card under it was
+    # there: the ten was there since it was first read, not since that look. (Boxes a quarter the
+    # size of the measured ones.)
+    script = Script()
+    w, table = seven_of_hearts_painted(script)
+    show = table.show
+    card, near, far = (120.0, 10.0, 132.0, 28.0), (120.0, 10.0, 122.5, 13.0), (129.5, 25.0, 132.0, 28.0)
+    table.put(card)  # Ben's eight starts the pile
+    script.table["8h"] = card
+    script.indices["8h"] = (near, far)
+    show(8)
+    script.lone = {"8h", "Th"}
+    script.table["8h"] = near  # then read at its near index only, its far index as the ten
+    del script.indices["8h"]
+    script.table["Th"] = far
+    script.confidence["Th"] = 0.5
+    show(10)
+    del script.table["Th"]
+    show(4)
+    show(4, arm=True)  # Cleo's nine goes squarely on the pile
+    del script.table["8h"]
+    script.table["9h"] = card
+    script.indices["9h"] = (near, far)
+    show(30)  # (the eight, buried, long unread)
+    show(4, arm=True)  # Dan's ten on the nine
+    del script.table["9h"]
+    script.table["Th"] = card
+    script.indices["Th"] = (near, far)
+    script.table["8h"] = near  # the eight, buried, read again in the same look, once
+    show(1)
+    del script.table["8h"]
+    show(10)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th")]
+
+
+def test_hoyle_a_buried_card_never_read_before_read_at_the_new_top_s_far_index_is_that_card_misread():
+    # measured on a Hoyle round of a training design (kennard_4color, round 107, never tuned on):
+    # the eight of clubs went into the record unseen (a pile top further out said it was played);
+    # when the king went on the queen's pile, its near index was read as the king and its far one as
+    # the eight, from the same look. The eight, buried long since and read for the first time, is
+    # the king's far index misread, as a buried card read again is; the king is played. (Here the
+    # nine, and the queen of hearts.)
+    script = Script()
+    w, table = seven_of_hearts_painted(script)
+    show = table.show
+    card, near, far = (130.0, 10.0, 142.0, 28.0), (130.0, 10.0, 132.5, 13.0), (139.5, 25.0, 142.0, 28.0)
+    table.put(card)  # Ben's eight starts the pile
+    script.table["8h"] = card
+    script.indices["8h"] = (near, far)
+    show(8)
+    show(4, arm=True)  # Cleo's nine goes squarely on it, never made out
+    del script.table["8h"]
+    show(8)
+    show(4, arm=True)  # Dan's ten on the nine: the nine was played unseen
+    script.table["Th"] = card
+    script.indices["Th"] = (near, far)
+    show(30)
+    show(4, arm=True)  # Anna's jack on the ten
+    del script.table["Th"]
+    script.table["Jh"] = card
+    script.indices["Jh"] = (near, far)
+    show(10)
+    show(4, arm=True)  # Ben's queen on the jack: its far index read as the nine, from the same look
+    del script.table["Jh"]
+    script.lone = {"Qh", "9h"}
+    script.table["Qh"] = near
+    script.table["9h"] = far
+    script.confidence["9h"] = 0.5
+    show(10)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th"),
+                        Play("Anna", "Jh"), Play("Ben", "Qh")]
