@@ -90,7 +90,7 @@ class Watcher:
         self.hands_settle = hands_settle
         self._apart = 0  # looks that showed this round's rows laid card beside card (`_note_rows_apart`)
         self._high_way_at: tuple | None = None  # `_high_way`'s answer, with the plane and cards it was for
-        self._alt_fitted: dict[tuple[str, int, int], bool] = {}  # (card, first seen, steady since): believable?
+        self._alt_fitted: dict[tuple[str, int, int, bool], bool] = {}  # (card, first seen, steady since, read directly): believable?
         self._passes: list[tuple[int, str]] = sorted(passes)
         self.table = TableModel(len(self.players))
         self._spells: list[_CoverSpell] = []
@@ -831,11 +831,15 @@ class Watcher:
         that did not is another card's misreading, lying there, and stays doubted however the rows grow.
         Likewise a first reading that took long to become steady (too unsure, looked at again and
         again), unless an arm put something down near it just before or meanwhile."""
-        key = (t.card, t.first_frame, t.since)
+        direct = 2 * t.direct >= t.hits
+        # (judged once per streak and way of reading: a card read mostly as a second reading when it
+        # became steady and as the first reading since is judged again as one read directly;
+        # paris round 88: the queen of diamonds, 3 looks of which 1 direct, then 10 of 12)
+        key = (t.card, t.first_frame, t.since, direct)
         if key not in self._alt_fitted:
             rnd = self.match.round
             looks = bisect.bisect_right(self._looked, t.since) - bisect.bisect_left(self._looked, t.first_frame)
-            if 2 * t.direct >= t.hits:
+            if direct:
                 before = self._spell_before(t)
                 self._alt_fitted[key] = (looks <= 2 * (self.stab.on_hits + self.stab.gap_allowed) or any(
                     s.end is not None and (s is before or t.first_frame < s.end <= t.since)

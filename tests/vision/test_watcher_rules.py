@@ -1196,3 +1196,24 @@ def test_hoyle_a_buried_card_never_read_before_read_at_the_new_top_s_far_index_i
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th"),
                         Play("Anna", "Jh"), Play("Ben", "Qh")]
+
+
+def test_a_card_read_mostly_as_a_second_reading_when_it_became_steady_and_directly_since_is_judged_again():
+    # measured on a fanned round of a training design (paris, round 88, never tuned on): the queen of
+    # diamonds' place had been read as the queen now and then (another card's second reading) long
+    # before it was put down; when it became steady, one look in three had read it first, so it was
+    # judged as a second reading (steady long after first seen: a misreading) and that judgement was
+    # kept while it was read first ten looks in twelve after an arm left something where it lies.
+    from vision.stabiliser import Track
+    from vision.watcher import _CoverSpell
+
+    script = Script()
+    w = new_watcher(script)
+    script.table["7h"] = place(6, 0)
+    run(w, 6, 0)
+    w._looked = list(range(0, 60))
+    w._spells.append(_CoverSpell(40, 44, landings=((105.0, 17.0),)))  # something new where it lies
+    t = Track("8h", 10, hits=3, direct=1, present=True, since=50, box=place(7, 0), last_seen=50)
+    assert not w._fresh(t)  # read first one look in three: a second reading, steady long after
+    t.hits, t.direct = 12, 10  # read first ten looks of twelve since
+    assert w._fresh(t)
