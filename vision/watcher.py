@@ -857,17 +857,22 @@ class Watcher:
         read as the queen, steady for a hundred looks before the jack came; kennard_4color round
         90). A card put down unread and made out late goes where its arm put it (`_arrival`), and one
         read before the card under it was made out is played with it (`_hidden_gap`)."""
-        rnd = self.match.round
-        if (rnd is None or rnd.is_over or not rnd.is_legal(t.card) or not t.present
-                or t.confidence >= self.illegal_confidence):  # (sure enough: taken for an illegal play)
+        if not t.present or t.confidence >= self.illegal_confidence:  # (sure enough: taken for an illegal play)
             return False
-        c = parse_card(t.card)
+        end = self._next_to(t.card)
+        when = self._played_at().get(end) if end is not None else None
+        return when is not None and t.since < when
+
+    def _next_to(self, card: str) -> str | None:
+        """The card of the record that `card` goes next to in its row (the row's end), when it can be
+        played now with none missing between; None otherwise."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or not rnd.is_legal(card):
+            return None
+        c = parse_card(card)
         row = rnd.table.rows.get(c.suit)
         gap = row.gap_to(c) if row is not None else None
-        if not gap or gap[1]:
-            return False
-        when = self._played_at().get(gap[0].code)
-        return when is not None and t.since < when
+        return gap[0].code if gap and not gap[1] else None
 
     def _hides_row_end(self, t: Track, u: Track) -> bool:
         """Was `t` put down next to `u`, its row's end, over part of it (a fanned row), so that `u` is
@@ -877,13 +882,7 @@ class Watcher:
         the card put down is read as soon as the arm leaves, before `u` has been missed long
         enough to leave (kennard_4color round 1: the jack of hearts, read whole over two thirds
         of the ten's last box, the ten never read again)."""
-        rnd = self.match.round
-        if rnd is None or rnd.is_over or not rnd.is_legal(t.card) or u.last_seen >= t.first_frame:
-            return False
-        c = parse_card(t.card)
-        row = rnd.table.rows.get(c.suit)
-        gap = row.gap_to(c) if row is not None else None
-        if not gap or gap[1] or gap[0].code != u.card:
+        if u.last_seen >= t.first_frame or self._next_to(t.card) != u.card:
             return False
         return any(s.end is not None and u.last_seen < s.end <= t.first_frame
                    and any(_inside(p, t.box, grow=0.0) for p in s.landings) for s in self._spells[-8:])
@@ -893,15 +892,8 @@ class Watcher:
         been read since `t` was first seen (a Hoyle pile's new top, hiding the one under it)? A
         misreading of the end card would not hide it, so this is a card put down however unsurely it
         was read (a court card read a look in three, with no change seen as the arm left)."""
-        rnd = self.match.round
-        if rnd is None or rnd.is_over or not rnd.is_legal(t.card):
-            return False
-        c = parse_card(t.card)
-        row = rnd.table.rows.get(c.suit)
-        gap = row.gap_to(c) if row is not None else None
-        if not gap or gap[1]:
-            return False
-        u = self.stab.tracks.get(gap[0].code)
+        end = self._next_to(t.card)
+        u = self.stab.tracks.get(end) if end is not None else None
         return u is not None and u.last_seen < t.first_frame and self._lies_at(t, u) and self._put_on(t, u)
 
     def _one_per_place(self, tracks: list[Track]) -> list[Track]:

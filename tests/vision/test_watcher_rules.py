@@ -1118,6 +1118,22 @@ def test_a_card_read_unsurely_long_before_it_could_be_played_is_not_played_when_
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h"), Play("Dan", "Th")]
 
 
+def pile_corners(x: float) -> tuple[tuple[float, ...], tuple[float, ...], tuple[float, ...]]:
+    """A pile's card at `x` in the top row, a quarter the size of kennard_4color's, and its two
+    corner indices."""
+    return (x, 10.0, x + 12.0, 28.0), (x, 10.0, x + 2.5, 13.0), (x + 9.5, 25.0, x + 12.0, 28.0)
+
+
+def eight_starts_a_pile(script: Script, card, near, far) -> tuple[Watcher, Painted]:
+    """Anna's seven of hearts; Ben's arm puts the eight down at `card`, read whole for eight looks."""
+    w, table = seven_of_hearts_painted(script)
+    table.put(card)
+    script.table["8h"] = card
+    script.indices["8h"] = (near, far)
+    table.show(8)
+    return w, table
+
+
 def test_hoyle_a_card_put_on_its_pile_where_it_was_misread_before_is_played_though_one_under_it_is_read_again():
     # measured on a Hoyle round of a training design (kennard_4color, round 116, never tuned on):
     # the far index of the ten of diamonds' pile was read as the queen while the ten lay on top;
@@ -1127,13 +1143,9 @@ def test_hoyle_a_card_put_on_its_pile_where_it_was_misread_before_is_played_thou
     # there: the ten was there since it was first read, not since that look. (Boxes a quarter the
     # size of the measured ones.)
     script = Script()
-    w, table = seven_of_hearts_painted(script)
+    card, near, far = pile_corners(120.0)
+    w, table = eight_starts_a_pile(script, card, near, far)
     show = table.show
-    card, near, far = (120.0, 10.0, 132.0, 28.0), (120.0, 10.0, 122.5, 13.0), (129.5, 25.0, 132.0, 28.0)
-    table.put(card)  # Ben's eight starts the pile
-    script.table["8h"] = card
-    script.indices["8h"] = (near, far)
-    show(8)
     script.lone = {"8h", "Th"}
     script.table["8h"] = near  # then read at its near index only, its far index as the ten
     del script.indices["8h"]
@@ -1167,13 +1179,9 @@ def test_hoyle_a_buried_card_never_read_before_read_at_the_new_top_s_far_index_i
     # the king's far index misread, as a buried card read again is; the king is played. (Here the
     # nine, and the queen of hearts.)
     script = Script()
-    w, table = seven_of_hearts_painted(script)
+    card, near, far = pile_corners(130.0)
+    w, table = eight_starts_a_pile(script, card, near, far)
     show = table.show
-    card, near, far = (130.0, 10.0, 142.0, 28.0), (130.0, 10.0, 132.5, 13.0), (139.5, 25.0, 142.0, 28.0)
-    table.put(card)  # Ben's eight starts the pile
-    script.table["8h"] = card
-    script.indices["8h"] = (near, far)
-    show(8)
     show(4, arm=True)  # Cleo's nine goes squarely on it, never made out
     del script.table["8h"]
     show(8)
