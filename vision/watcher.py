@@ -90,7 +90,8 @@ class Watcher:
         self.hands_settle = hands_settle
         self._apart = 0  # looks that showed this round's rows laid card beside card (`_note_rows_apart`)
         self._high_way_at: tuple | None = None  # `_high_way`'s answer, with the plane and cards it was for
-        self._alt_fitted: dict[tuple[str, int, int, bool], bool] = {}  # (card, first seen, steady since, read directly): believable?
+        #: (card, first seen, steady since, read mostly first): believable? (`_fresh`)
+        self._alt_fitted: dict[tuple[str, int, int, bool], bool] = {}
         self._passes: list[tuple[int, str]] = sorted(passes)
         self.table = TableModel(len(self.players))
         self._spells: list[_CoverSpell] = []
@@ -278,6 +279,7 @@ class Watcher:
                 if before > self.stab.on_hits + self.stab.gap_allowed and any(_near(p, t.box) for p in spell.landings):
                     return spell.start
         latest = None
+        lies_over = self._lies_over(t)
         for spell in reversed(self._spells):
             if spell.end is None or spell.end > t.first_frame:
                 continue
@@ -286,7 +288,7 @@ class Watcher:
                 latest = (spell, looked)
             if looked > 3 * (self.stab.on_hits + self.stab.gap_allowed):
                 break
-            if any(_inside(p, box) for p in spell.landings for box in self._lies_over(t)):
+            if any(_inside(p, box) for p in spell.landings for box in lies_over):
                 # the arm that left something new right where the card lies; if the recognizer looked
                 # a few times since without making it out (a court card), only if no card in the
                 # record was put down by that visit, nor the card next to it in its row was read
