@@ -34,7 +34,7 @@ from .capture import Frame
 from .occlusion import Cover, CoverWatch
 from .stabiliser import DetectionLike, Stabiliser, Track
 from .stabiliser import opposite_corners as _opposite_corners
-from .table import CARD_MM, TableModel, nearest_seat, order_corners, overlap
+from .table import CARD_MM, TableModel, box_corners, nearest_seat, order_corners, overlap
 
 
 class Detector(Protocol):
@@ -89,6 +89,8 @@ class Watcher:
         self.apart_looks = apart_looks
         self.hands_settle = hands_settle
         self._apart = 0  # looks that showed this round's rows laid card beside card (`_note_rows_apart`)
+        self._mirror_tried: set[tuple[str, str]] = set()  # (card, mirror) swaps tried this round
+        self._read_away: dict[str, list[tuple[int, tuple]]] = {}  # `_note_read_away`
         self._high_way_at: tuple | None = None  # `_high_way`'s answer, with the plane and cards it was for
         #: (card, first seen, steady since, read mostly first): believable? (`_fresh`)
         self._alt_fitted: dict[tuple[str, int, int, bool], bool] = {}
@@ -170,6 +172,7 @@ class Watcher:
             self._looked.append(frame.index)
             self._looked_since_cover += 1
             self.stab.update(frame.index, detections)
+            self._note_read_away(self.last_detections)
             self._note_rows_apart()
         self._settle(frame.index, news, final=False)
         return self._tell(news)
@@ -243,6 +246,8 @@ class Watcher:
         self.table = TableModel(len(self.players))
         self.stab.misread_at.clear()
         self._misread_places.clear()
+        self._mirror_tried.clear()
+        self._read_away.clear()
         self._illegal.clear()
         self._shown.clear()
         self._shown_first.clear()
@@ -438,7 +443,7 @@ class Watcher:
             return False
         if not self._on_its_side(t, u) or self._rows_laid_apart():
             return False
-        if not self._arm_since(u, t):
+        if not self._arm_since(u, t, free=True):
             return False
         if t.seen_since(t.first_frame) > 2 * u.seen_since(t.first_frame):
             return True
@@ -449,6 +454,13 @@ class Watcher:
         return (t.single and u.whole_box is not None and u.whole_last < t.first_frame
                 and any(u.whole_last < e for e in ends) and _inside(_middle(t.box), u.whole_box, grow=0.0)
                 and overlap(t.box, u.box) <= self.same_place)
+
+    def _on_pile(self, k: Track, u: Track) -> bool:
+        """Could card `k` have been put on card `u`'s Hoyle pile: of its suit, on its side of the
+        seven, rows not seen laid apart, and an arm came and went after `u` was there and before `k`
+        was first seen?"""
+        return (parse_card(k.card).suit == parse_card(u.card).suit and self._on_its_side(k, u)
+                and not self._rows_laid_apart() and self._arm_since(u, k))
 
     def _rows_laid_apart(self) -> bool:
         """Are this round's rows laid card beside card (spread or fanned), not in Hoyle piles?"""
@@ -483,6 +495,9 @@ class Watcher:
                     continue  # not read outside it
                 if any(u is not inner and u is not outer and self._lies_at(inner, u) for u in self._taken_places()):
                     continue  # where another card lies: that card misread
+                if any((o := self.table.row_outlines.get(k.card)) is not None
+                       and overlap(k.box, (*o.min(axis=0), *o.max(axis=0))) == 0 for k in (inner, outer)):
+                    continue  # read away from where it was put down: another card misread (`_mirror_misread`)
                 self._apart += 1
                 return
 
@@ -563,11 +578,13 @@ class Watcher:
         self._high_way_at = (plane, cards, way)
         return way
 
-    def _high_way_from(self, rnd, plane) -> tuple[np.ndarray, float] | None:
-        """`_high_way`, worked out from the rows in the record."""
+    def _high_way_from(self, rnd, plane, leave_out: str | None = None,
+                       least: int = 2) -> tuple[np.ndarray, float] | None:
+        """`_high_way`, worked out from the rows in the record (but suit `leave_out`'s), from at
+        least `least` cards beside their rows' opening cards."""
         ways, steps = [], []
         for row in rnd.table.rows.values():
-            if row is None:
+            if row is None or row.suit == leave_out:
                 continue
             at = {c: o for c in row.cards if (o := self.table.row_outlines.get(c.code)) is not None}
             if row.opener not in at or len(at) < 2:
@@ -581,7 +598,7 @@ class Watcher:
                 if i != k and n > 0:
                     ways.append(v / n * (1 if i > k else -1))
             steps += [float(np.hypot(*(b - a))) for a, b in zip(centres, centres[1:])]
-        if len(ways) < 2:
+        if len(ways) < least:
             return None
         mean = np.mean(ways, axis=0)
         if float(np.hypot(*mean)) < 0.8:
@@ -636,6 +653,160 @@ class Watcher:
             if float(np.dot(here - there, direction)) * (1 if high else -1) < -back:
                 return True
         return False
+
+    def _mirrored(self) -> tuple[int, str, str] | None:
+        """A card of the record that lies on the wrong side of its row's seven: the card next to the
+        seven on the other side, misread (a six and an eight look alike as a far row's small index;
+        kennard_4color rounds 113 and 128: the first card put beside a seven, read as its mirror,
+        before any row said which way the rows grow). It must be its row's end on its side, nothing
+        put beyond it, and the rows show which way they grow without it (the other rows' cards beside
+        their sevens, all one way: two of them, against the one the card says; one when its mirror
+        is in the record too, on the other side, for the two then say nothing either way). It lies on the other side when its place is beyond
+        the seven's, against that way, by more than a tenth of a card's width (and half a card's
+        width for each of the two known only by one lone index). Returns (its line, the card as
+        written, the card it is) or None. When the mirror card is in the record too, on the wrong
+        side just as well, the two are swapped: that is left to the next look (the second is then
+        that card's mirror)."""
+        rnd, plane = self.match.round, self.table.plane
+        if rnd is None or rnd.is_over or plane is None:
+            return None
+        start = self._round_line()
+        events = self.match.events
+        for row in rnd.table.rows.values():
+            if row is None or len(row.cards) < 2:
+                continue
+            k = row.cards.index(row.opener)
+            for x in {row.low, row.high} - {row.opener}:
+                i = row.cards.index(x)
+                if abs(i - k) != 1:
+                    continue  # not beside the seven, or something put beyond it
+                high = i > k
+                other = row.cards[k - 1] if high and k > 0 else row.cards[k + 1] if not high and k + 1 < len(row.cards) else None
+                if other is None:
+                    mirror = next((c for c in DECK if c.suit == row.suit and c not in row.cards
+                                   and row.gap_to(c) == (row.opener, ()) and row.goes_high(c) != high), None)
+                else:
+                    if other not in (row.low, row.high):
+                        continue  # the mirror has cards beyond it: x stays
+                    mirror = other
+                if mirror is None or (x.code, mirror.code) in self._mirror_tried:
+                    continue
+                pos = next((j for j in range(len(events) - 1, start, -1)
+                            if isinstance(events[j], Play) and events[j].card == x.code), None)
+                if pos is None:
+                    continue
+                again = None if other is not None else self._read_across(x.code, row.opener.code, high, self._when[pos])
+                way = self._high_way_from(rnd, plane, leave_out=row.suit,
+                                          least=1 if other is not None or again is not None else 2)
+                if way is None or not self._across_seven(x.code, row.opener.code, high, way[0]):
+                    continue
+                if other is not None and not self._across_seven(other.code, row.opener.code, not high, way[0]):
+                    continue
+                return pos, x.code, mirror.code, again
+        return None
+
+    def _note_read_away(self, detections: list) -> None:
+        """Keep the readings of cards in the rows whose box reaches off the place the card was put
+        down, by more than its width (its index joined with one of another card read as it): the
+        stabiliser keeps a card in one place, so these are known only here."""
+        for d in detections:
+            o = self.table.row_outlines.get(d.card)
+            if o is None:
+                continue
+            (x1, y1), (x2, y2) = o.min(axis=0), o.max(axis=0)
+            w = max(x2 - x1, y2 - y1)
+            if d.box[0] < x1 - w or d.box[2] > x2 + w:
+                seen = self._read_away.setdefault(d.card, [])
+                seen.append((self._frame, tuple(d.box)))
+                del seen[:-30]
+
+    def _read_across(self, card: str, seven: str, high: bool, written: int) -> int | None:
+        """Is `card`, written at `written` as going `high` (or low) of `seven`, read now on that side
+        of the seven, by the rows' way without its own row, as well as where it was written (a new
+        card put there, read as this one and joined with the reading at its old place: a box
+        reaching out on its side by nearly a card's width), first so after an arm visit that began
+        after it was written? That visit's start, or None."""
+        k, plane = self.stab.tracks.get(seven), self.table.plane
+        away = self._read_away.get(card, [])
+        if not away or away[-1][0] != self._looked[-1] or k is None or k.whole_box is None:
+            return None  # not read away from its place in the latest look
+        way = self._high_way_from(self.match.round, plane, leave_out=parse_card(card).suit, least=1)
+        if way is None:
+            return None
+        there = plane.to_table([_middle(k.whole_box)])[0]
+        side = 1.0 if high else -1.0
+
+        def out_there(box) -> bool:
+            corners = plane.to_table(list(box_corners(box)))
+            return float(np.max((corners - there) @ way[0] * side)) > 0.9 * CARD_MM[0]
+
+        if not out_there(away[-1][1]):
+            return None
+        first = next((f for f, b in away if f > written and out_there(b)), None)
+        spell = next((s for s in reversed(self._spells) if s.end is not None and s.end <= first), None) if first else None
+        return spell.start if spell is not None and spell.start > written else None
+
+    def _across_seven(self, card: str, seven: str, high: bool, way: np.ndarray) -> bool:
+        """Does `card` of the record, going `high` (or low) of `seven`, lie on the other side of it?"""
+        plane = self.table.plane
+        places = []
+        for c in (card, seven):
+            k = self.stab.tracks.get(c)
+            if c == seven and k is not None and k.whole_box is not None:
+                x1, y1, x2, y2 = k.whole_box
+                outline = np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]])
+            elif (outline := self.table.row_outlines.get(c)) is None:
+                return False
+            corners = plane.to_table(list(outline))
+            lone = float(np.ptp(corners[:, 0])) < CARD_MM[0] / 2 and float(np.ptp(corners[:, 1])) < CARD_MM[0] / 2
+            places.append((corners.mean(axis=0), lone))
+        (here, lone_here), (there, lone_there) = places
+        slack = CARD_MM[0] * (0.1 + 0.5 * lone_here + 0.5 * lone_there)
+        return float(np.dot(here - there, way)) * (1 if high else -1) < -slack
+
+    def _mirror_misread(self, news: list[News]) -> bool:
+        """Write the card the record has on the wrong side of its seven as its mirror (`_mirrored`),
+        if the record then has no more flags; the reading of it is known as a misreading there."""
+        found = self._mirrored()
+        if found is None:
+            return False
+        pos, card, mirror, again = found
+        flags_before = len(self.match.round.flags)
+        later = [self._pop() for _ in range(len(self.match.events) - pos)][::-1]
+        (first, w), rest = later[0], later[1:]
+        swapped = [(Play(ev.player, mirror if ev.card == card else card), wl)
+                   if isinstance(ev, Play) and ev.card in (card, mirror) else (ev, wl) for ev, wl in rest]
+        self._repush(Play(first.player, mirror), w)
+        for ev, wl in swapped:
+            self._repush(ev, wl)
+        if len(self.match.round.flags) > flags_before:
+            for _ in range(len(self.match.events) - pos):
+                self._pop()
+            for ev, wl in later:
+                self._repush(ev, wl)
+            self._mirror_tried.add((card, mirror))  # a swap the record refuses is not tried again
+            return False
+        outlines = {c: self.table.row_outlines.get(c) for c in (card, mirror)}
+        for c, o in ((mirror, outlines[card]), (card, outlines[mirror])):
+            self.table.remove_row_card(c)
+            if o is not None:
+                self.table.add_row_card(c, o)
+        t = self.stab.tracks.get(card)
+        if t is not None and outlines[mirror] is None:
+            self.stab.misread_at[card] = t.box
+            self._misread_places.setdefault(card, []).append((t.box, mirror))
+        news.append(News("corrected", self._frame, None, None,
+                         f"{card} was {mirror} misread: it lies on the {mirror} side of its row's seven"))
+        if again is not None:  # and the card itself now lies on its own side: put down by that visit
+            self.table.remove_row_card(card)
+            if t is not None:
+                self.stab.misread_at[card] = (*outlines[card].min(axis=0), *outlines[card].max(axis=0)) \
+                    if outlines[card] is not None else t.box
+            if not self._play_in_time(card, None, news, when=again):
+                mover = self.match.round.to_move
+                if mover is not None and self._play(mover, card, None, news, when=again) is not None:
+                    self._pop()  # it would be flagged: it waits to be read as it comes
+        return True
 
     def _on_its_side(self, t: Track, u: Track) -> bool:
         """Could card `t`, not yet in the record, go on card `u` of its row? `u` lies between the
@@ -730,8 +901,36 @@ class Watcher:
     def _one_place(self, t: Track, u: Track) -> bool:
         """Are two sightings one card? The same place, or the two opposite corner indices of one card."""
         return (overlap(_place(t), _place(u)) > self.same_place
-                or (t.single and u.single and _opposite_corners(t.box, u.box, self.stab.corner_offset))
+                or (t.single and u.single and (_opposite_corners(t.box, u.box, self.stab.corner_offset)
+                                               or self._opposite_on_table(t.box, u.box)))
                 or (t.single and u.corners is not None and overlap(t.box, _place(u, far=True)) > self.same_place))
+
+    def _opposite_on_table(self, a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+        """Are two lone index boxes the top-left and bottom-right index of one card, judged by the
+        card of the record read whole (both corner indices) nearest to them? With the camera at an
+        angle a far row's indices are squeezed upright but not across, so the offset between a
+        card's corners in index heights (`Stabiliser.corner_offset`) is larger there than near the
+        camera, where most cards read whole are (kennard_4color round 113: the eight of diamonds in
+        the far row read as the six at one corner and the five at the other, taken for two cards).
+        The nearest card lies at the same distance from the camera: the box the two take in
+        together is as wide and as tall as that card's, within an eighth, when no further from it
+        than two of its widths."""
+        rnd = self.match.round
+        if rnd is None:
+            return False
+        if _middle(b)[1] < _middle(a)[1]:
+            a, b = b, a
+        if _middle(b)[0] <= _middle(a)[0]:
+            return False  # a card in the rows shows its indices top-left and bottom-right
+        box = (min(a[0], b[0]), a[1], max(a[2], b[2]), b[3])
+        wholes = [k.whole_box for c in rnd.table.cards
+                  if (k := self.stab.tracks.get(c.code)) is not None and k.whole_box is not None]
+        if not wholes:
+            return False
+        near = min(wholes, key=lambda w: _distance(w, box))
+        w, h = near[2] - near[0], near[3] - near[1]
+        return (_distance(near, box) <= 2 * w and abs(box[2] - box[0] - w) <= w / 8
+                and abs(box[3] - box[1] - h) <= h / 8)
 
     def _forget_misreadings_near(self, landings: tuple[tuple[float, float], ...]) -> None:
         """Something new lies where an arm just left: the places known for misreadings near it are
@@ -795,16 +994,22 @@ class Watcher:
                 return True
         return False
 
-    def _arm_since(self, u: Track, t: Track, landed: bool = False) -> bool:
+    def _arm_since(self, u: Track, t: Track, landed: bool = False, free: bool = False) -> bool:
         """Did an arm come and go after card `u` was there and before `t` was first seen? With
         `landed`: or before `t` last became steady (a reading of the pile's top kept on as the card
         put on it), and not seen leaving something new only elsewhere (a card put squarely on a pile
         often changes too little to be seen as new). "There" is then since `u` was first read at all:
         a buried card read afresh by the look that first reads the card put on its pile was there
         long before (kennard_4color round 116: the queen of diamonds put on the pile where the ten's
-        far index had been misread as the queen; the ten, under the jack, read again in that look)."""
+        far index had been misread as the queen; the ten, under the jack, read again in that look).
+        `free`: an arm that put a card of the record down counts only if it left something new near
+        `t` (kennard_4color round 134: the jack of clubs' pile read as the queen just after an arm
+        put the three of clubs down on the other side of the seven)."""
         if not landed:
-            return any(s.end is not None and u.first_frame < s.end <= t.first_frame for s in self._spells[-8:])
+            explained = self._explained_visits() if free else set()
+            return any(s.end is not None and u.first_frame < s.end <= t.first_frame
+                       and (s.start not in explained or any(_near(p, t.box) for p in s.landings))
+                       for s in self._spells[-8:])
         seen = max(t.first_frame, t.since)
         there = u.first_read if 0 <= u.first_read < u.first_frame else u.first_frame
         for s in reversed(self._spells):
@@ -941,6 +1146,7 @@ class Watcher:
 
     def _settle(self, now: int, news: list[News], final: bool, next_round: bool = True) -> None:
         self._see_removals(now, news)
+        self._mirror_misread(news)
         for _ in range(200):  # at most a few events per frame; the bound only guards against a loop
             if not self._step(now, news, final):
                 break
@@ -1105,15 +1311,19 @@ class Watcher:
         for t in self.stab.steady():
             if t.card in known or rnd.is_legal(t.card) or t.confidence >= self.illegal_confidence:
                 continue  # a card read surely is believed (an illegal play is flagged as such)
-            if any(self._lies_at(t, u) and not self._put_on(t, u) for u in taken):
-                continue
+            under = [u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)]
             fitted: set[str] | None = None
             for k in sorted(self.stab.tracks.values(), key=lambda k: -k.support):
                 if (k is t or k.card in known or k.last_seen < t.first_frame or not rnd.is_legal(k.card)
-                        or not self._one_place(k, t)):
+                        or not self._one_place(k, t) or self._behind_its_row_end(k)):
                     continue
-                fitted = fitted if fitted is not None else self._fitting_at(self._arrival(t))
-                if k.card not in fitted:
+                if under:
+                    # read where a card of the record lies: only a card put on its pile since, read
+                    # there now and then (the nine of diamonds on the eight's pile, its index read as
+                    # the four nearly always; kennard_4color round 122), fitting when its arm came
+                    if not all(self._on_pile(k, u) for u in under) or k.card not in self._fitting_at(self._arrival(k)):
+                        continue
+                elif k.card not in (fitted := fitted if fitted is not None else self._fitting_at(self._arrival(t))):
                     continue  # what lies there was put down when `k` could not be played: not `k`
                 c = parse_card(k.card)
                 row = rnd.table.rows.get(c.suit)
@@ -1261,8 +1471,17 @@ class Watcher:
             return True
         gap = self._hidden_gap(t)
         if gap:
-            for c in gap:
+            explained, moments = self._explained_visits(), None
+            for i, c in enumerate(gap):
                 when = self._read_before(c)
+                if when is not None and when in explained:
+                    # read first after an arm that put another card of the record down: put down
+                    # unseen by an arm before that one (kennard_4color round 113: the jack of
+                    # diamonds, under the queen, first read after the three of clubs went down)
+                    if moments is None:
+                        end = rnd.table.rows[parse_card(card).suit].gap_to(parse_card(card))[0].code
+                        moments = self._unexplained_visits(t, end, gap) or []
+                    when = moments[i] if len(moments) == len(gap) else None
                 if when is None or not self._play_in_time(c, None, news, when):
                     self._play(self._mover(t), c, None, news)
             self._play(self._mover(t), card, t, news)
@@ -1383,11 +1602,20 @@ class Watcher:
         except ValueError:
             return False
         row = rnd.table.rows.get(c.suit)
-        gap = row.gap_to(c) if row is not None else None
-        if not gap or not gap[1]:
-            return False
-        end, between = gap
-        moments = self._unexplained_visits(t, end.code, [g.code for g in between])
+        if row is None:
+            # its row not begun: the card that begins it, if that is all it needs, was played
+            # unseen (kennard_4color round 136: the seven of hearts, in the fanned row's far end,
+            # read at 0.17-0.19 only, under the steady floor; the eight on it read surely)
+            opener = [k for k in rnd.legal_plays if k.suit == c.suit]
+            if len(opener) != 1 or not self._fits_after(opener[0].code, t.card):
+                return False
+            end, between = None, opener
+        else:
+            gap = row.gap_to(c)
+            if not gap or not gap[1]:
+                return False
+            end, between = gap
+        moments = self._unexplained_visits(t, end.code if end is not None else "", [g.code for g in between])
         if moments is None:
             return False
         base = len(self.match.events)
@@ -1411,6 +1639,18 @@ class Watcher:
             self._repush(ev, w)
         return False
 
+    def _fits_after(self, first: str, card: str) -> bool:
+        """Would `card` fit once `first` were played now?"""
+        mover = self.match.round.to_move
+        if mover is None or self._push(Play(mover, first), self._when[-1]) is not None:
+            if mover is not None:
+                self._pop()
+            return False
+        try:
+            return self.match.round.is_legal(card)
+        finally:
+            self._pop()
+
     def _unexplained_visits(self, t: Track, end: str, missing: list[str]) -> list[int] | None:
         """The moments of the last arm visits (one per card of `missing`), after the card `end` was
         played and before `t` arrived, that left something new between `end` and `t` (in the row's band
@@ -1429,7 +1669,8 @@ class Watcher:
         boxes = [t.box] + ([end_track.box] if end_track is not None else [])
         reach = 2.0 * max(max(b[2] - b[0], b[3] - b[1]) for b in boxes)
         for k in self.stab.tracks.values():
-            if k is not t and k.card not in known and k.card not in missing and (k.present or k.hits > 0):
+            if (k is not t and k.card not in known and k.card not in missing and (k.present or k.hits > 0)
+                    and k.first_steady >= 0):  # made out: steady once (not a phantom read twice)
                 if end_track is not None and _between(k.box, end_track.box, t.box, reach):
                     continue  # a reading between the row's end and this card: a missing card misread
                 explained.add(self._arrival(k))
