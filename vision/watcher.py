@@ -458,9 +458,12 @@ class Watcher:
     def _on_pile(self, k: Track, u: Track) -> bool:
         """Could card `k` have been put on card `u`'s Hoyle pile: of its suit, on its side of the
         seven, rows not seen laid apart, and an arm came and went after `u` was there and before `k`
-        was first seen?"""
+        was first seen, one that put no other card of the record down or left something new near `k`
+        (`_arm_since`)? Not a second reading of the pile's far index seen while an arm put a card
+        down elsewhere (kennard_4color round 116: the nine of diamonds' far index read as the queen,
+        the ten second, as an arm put the four down on the other side of the seven)."""
         return (parse_card(k.card).suit == parse_card(u.card).suit and self._on_its_side(k, u)
-                and not self._rows_laid_apart() and self._arm_since(u, k))
+                and not self._rows_laid_apart() and self._arm_since(u, k, free=True))
 
     def _rows_laid_apart(self) -> bool:
         """Are this round's rows laid card beside card (spread or fanned), not in Hoyle piles?"""

@@ -1424,3 +1424,30 @@ def test_hoyle_a_pile_read_as_the_next_card_after_an_arm_put_a_card_down_elsewhe
         show(1)
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "7c")]
+
+
+def test_hoyle_a_pile_read_as_a_card_that_cannot_lie_there_stands_for_no_card_an_arm_put_elsewhere():
+    # measured on a Hoyle round of a training design (kennard_4color, round 116): as an arm put the
+    # four of diamonds down on the low side of the seven, the nine's pile, on the other side, was
+    # read as the queen (which cannot be played) and, second, as the ten, and the ten was played two
+    # plays early. The ten could have been put on the nine's pile only by an arm that put no other
+    # card of the record down, or left something new there.
+    script = Script()
+    w, table = seven_of_hearts_painted(script)
+    show = table.show
+    table.put(place(7, 0))  # Ben puts the eight of hearts down
+    script.table["8h"] = place(7, 0)
+    show(8)
+    table.put(place(1, 3))  # Cleo puts the seven of clubs down, far away
+    script.table["7c"] = place(1, 3)
+    script.table["Qh"] = place(7, 0)  # the eight's pile now read as the queen, and the nine second
+    script.table["9h"] = place(7, 0)
+    script.confidence.update({"Qh": 0.5, "9h": 0.3})
+    for k in range(12):
+        if k % 3:
+            script.table.pop("8h", None)
+        else:
+            script.table["8h"] = place(7, 0)
+        show(1)
+    w.finish()
+    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "7c")]
