@@ -1330,8 +1330,10 @@ class Watcher:
                     # the four nearly always; kennard_4color round 122), fitting when its arm came
                     if not all(self._on_pile(k, u) for u in under) or k.card not in self._fitting_at(self._arrival(k)):
                         continue
-                elif k.card not in (fitted := fitted if fitted is not None else self._fitting_at(self._arrival(t))):
-                    continue  # what lies there was put down when `k` could not be played: not `k`
+                else:
+                    fitted = fitted if fitted is not None else self._fitting_at(self._arrival(t))
+                    if k.card not in fitted:
+                        continue  # what lies there was put down when `k` could not be played: not `k`
                 c = parse_card(k.card)
                 row = rnd.table.rows.get(c.suit)
                 gap = row.gap_to(c) if row is not None else None

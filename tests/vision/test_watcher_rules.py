@@ -1406,6 +1406,15 @@ def test_hoyle_a_pile_read_as_the_next_card_after_an_arm_put_a_card_down_elsewhe
     # on the other side, was read as the queen (the jack second), and the queen was played; she was
     # in Ben's hand, laid down at the end. An arm counts as one that could have put a card on a pile
     # only if it put no card of the record down, or left something new there.
+    # the eight's pile now read as the nine, and as itself now and then
+    assert _pile_read_anew_after_an_arm_elsewhere({"9h": 0.5}) == [Play("Anna", "7h"), Play("Ben", "8h"),
+                                                                  Play("Cleo", "7c")]
+
+
+def _pile_read_anew_after_an_arm_elsewhere(readings: dict[str, float]) -> list:
+    """Ben's eight of hearts lies beside Anna's seven; as Cleo puts the seven of clubs down far away,
+    the eight's pile is read as the cards of `readings` (with those confidences), and as the eight
+    every third look; the plays."""
     script = Script()
     w, table = seven_of_hearts_painted(script)
     show = table.show
@@ -1414,8 +1423,9 @@ def test_hoyle_a_pile_read_as_the_next_card_after_an_arm_put_a_card_down_elsewhe
     show(8)
     table.put(place(1, 3))  # Cleo puts the seven of clubs down, far away
     script.table["7c"] = place(1, 3)
-    script.table["9h"] = place(7, 0)  # the eight's pile now read as the nine, and as itself now and then
-    script.confidence["9h"] = 0.5
+    for card, confidence in readings.items():
+        script.table[card] = place(7, 0)
+        script.confidence[card] = confidence
     for k in range(12):
         if k % 3:
             script.table.pop("8h", None)
@@ -1423,7 +1433,7 @@ def test_hoyle_a_pile_read_as_the_next_card_after_an_arm_put_a_card_down_elsewhe
             script.table["8h"] = place(7, 0)
         show(1)
     w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "7c")]
+    return plays(w)
 
 
 def test_hoyle_a_pile_read_as_a_card_that_cannot_lie_there_stands_for_no_card_an_arm_put_elsewhere():
@@ -1432,25 +1442,9 @@ def test_hoyle_a_pile_read_as_a_card_that_cannot_lie_there_stands_for_no_card_an
     # read as the queen (which cannot be played) and, second, as the ten, and the ten was played two
     # plays early. The ten could have been put on the nine's pile only by an arm that put no other
     # card of the record down, or left something new there.
-    script = Script()
-    w, table = seven_of_hearts_painted(script)
-    show = table.show
-    table.put(place(7, 0))  # Ben puts the eight of hearts down
-    script.table["8h"] = place(7, 0)
-    show(8)
-    table.put(place(1, 3))  # Cleo puts the seven of clubs down, far away
-    script.table["7c"] = place(1, 3)
-    script.table["Qh"] = place(7, 0)  # the eight's pile now read as the queen, and the nine second
-    script.table["9h"] = place(7, 0)
-    script.confidence.update({"Qh": 0.5, "9h": 0.3})
-    for k in range(12):
-        if k % 3:
-            script.table.pop("8h", None)
-        else:
-            script.table["8h"] = place(7, 0)
-        show(1)
-    w.finish()
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "7c")]
+    # the eight's pile now read as the queen, and the nine second
+    assert _pile_read_anew_after_an_arm_elsewhere({"Qh": 0.5, "9h": 0.3}) == [
+        Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "7c")]
 
 
 def test_a_card_slid_under_a_row_s_end_unseen_goes_in_at_the_one_arm_that_left_nothing_new():
