@@ -92,6 +92,7 @@ class Watcher:
         self._mirror_tried: set[tuple[str, str]] = set()  # (card, mirror) swaps tried this round
         self._wholes_at: tuple | None = None  # the record's cards read whole, by look (`_opposite_on_table`)
         self._read_away: dict[str, list[tuple[int, tuple]]] = {}  # `_note_read_away`
+        self._played_boxes: dict[str, tuple] = {}  # card -> where it was read when first played (`_strayed`)
         self._high_way_at: tuple | None = None  # `_high_way`'s answer, with the plane and cards it was for
         #: (card, first seen, steady since, read mostly first): believable? (`_fresh`)
         self._alt_fitted: dict[tuple[str, int, int, bool], bool] = {}
@@ -230,6 +231,8 @@ class Watcher:
         """Push a record line with the moment it happened (plays are kept in the order of those moments)."""
         flag = self.match.push(event)
         self._when.append(when)
+        if isinstance(event, Play) and (k := self.stab.tracks.get(event.card)) is not None and k.last_seen >= 0:
+            self._played_boxes.setdefault(event.card, k.box)
         return flag
 
     def _pop(self) -> tuple[object, int]:
@@ -249,6 +252,7 @@ class Watcher:
         self._misread_places.clear()
         self._mirror_tried.clear()
         self._read_away.clear()
+        self._played_boxes.clear()
         self._illegal.clear()
         self._shown.clear()
         self._shown_first.clear()
@@ -282,7 +286,11 @@ class Watcher:
                 if spell.end <= t.first_frame:
                     break
                 before = sum(1 for f in t.recent if f < spell.end)
-                if before > self.stab.on_hits + self.stab.gap_allowed and any(_near(p, t.box) for p in spell.landings):
+                # (near where it was first read too: a card read whole now reaches further than its
+                # index read before; paris round 138: the jack of spades put down above the queen of
+                # hearts read at its index since before it)
+                if before > self.stab.on_hits + self.stab.gap_allowed and any(
+                        _near(p, t.box) and (t.first_box is None or _near(p, t.first_box)) for p in spell.landings):
                     return spell.start
         latest = None
         lies_over = self._lies_over(t)
@@ -350,11 +358,14 @@ class Watcher:
                 continue
             if spell.start < start:
                 return None
-            if last and not spell.landings and spell.start not in explained:
+            if last and spell.start not in explained and (
+                    not spell.landings or any(_inside(p, self._body(t)) for p in spell.landings)):
                 looked = bisect.bisect_left(self._looked, t.first_read) - bisect.bisect_left(self._looked, spell.end)
                 if looked <= self.stab.gap_allowed + 2:
-                    # the arm just before the card was first read left nothing seen as new anywhere
-                    # and put no card of the record down: it put this one down (squarely on a pile)
+                    # the arm just before the card was first read left nothing seen as new anywhere,
+                    # or something on the card itself (off its index: paris round 136, the four of
+                    # hearts fanned under the five), and put no card of the record down: it put this
+                    # one down (squarely on a pile)
                     return None
             last = False
             if any(_near(p, t.box) for p in spell.landings):
@@ -369,6 +380,16 @@ class Watcher:
                     return None
                 return spell.start
         return None
+
+    def _body(self, t: Track) -> tuple[float, float, float, float]:
+        """Where card `t` lies as far as the picture tells: read at its top-left index alone, the card
+        reaches from it to where its bottom-right index lies (`Stabiliser.corner_offset`); else its box."""
+        offset = self.stab.corner_offset
+        if not t.single or offset is None:
+            return t.box
+        x1, y1, x2, y2 = t.box
+        h = y2 - y1
+        return (x1, y1, x2 + offset[0] * h, y2 + offset[1] * h)
 
     def _first_read_here(self, t: Track) -> bool:
         """Was card `t` first read where it lies now: at its place, or (a lone index first) at a
@@ -897,8 +918,16 @@ class Watcher:
         make the place `u`'s."""
         outline = self.table.row_outlines.get(u.card)
         played = self._played_at().get(u.card)
-        if outline is None or played is None or u.first_frame <= played + self.stab.memory:
+        if played is None or u.first_frame <= played + self.stab.memory:
             return False
+        if outline is None:
+            # played without an outline (put in unseen, or from an unsure reading): where it was read
+            # when it was played, if it was (kennard_4color round 166: the ten of spades, under the
+            # jack, read afresh at the far index of the king put down beside them)
+            box = self._played_boxes.get(u.card)
+            return box is not None and not (
+                _inside(_middle(u.box), box) or _inside(_middle(box), u.box, grow=0.0)
+                or _opposite_corners(box, u.box, self.stab.corner_offset))
         xs, ys = outline[:, 0], outline[:, 1]
         return not _inside(_middle(u.box), (float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max())))
 
@@ -1483,10 +1512,13 @@ class Watcher:
             explained, moments = self._explained_visits(), None
             for i, c in enumerate(gap):
                 when = self._read_before(c)
-                if when is not None and when in explained:
+                if when is None or when in explained:
                     # read first after an arm that put another card of the record down: put down
                     # unseen by an arm before that one (kennard_4color round 113: the jack of
-                    # diamonds, under the queen, first read after the three of clubs went down)
+                    # diamonds, under the queen, first read after the three of clubs went down);
+                    # never read just after an arm: the arms that left something new by the row's
+                    # end and put no card of the record down, one a card (kennard_4color round
+                    # 136: the ten and jack of hearts, the jack read as the jack of diamonds)
                     if moments is None:
                         end = rnd.table.rows[parse_card(card).suit].gap_to(parse_card(card))[0].code
                         moments = self._unexplained_visits(t, end, gap) or []
@@ -1672,7 +1704,14 @@ class Watcher:
         # the visits that put `t` down and the cards of the record down explain nothing missing; a
         # visit after which a missing card itself was read (too seldom to be steady) is that card's
         theirs = {self._visit_of(k) for c in missing if (k := self.stab.tracks.get(c)) is not None and k.last_seen >= 0}
-        explained = (self._explained_visits() | {self._visit_of(t)}) - theirs
+        arrival = self._arrival(t)
+        # `t` read just after the visit it arrived at was put down by it (an arm that left nothing
+        # seen as new, the card fanned onto the one before: kennard_4color round 136), else by the
+        # last visit before that left something near it
+        came = next((s for s in self._spells if s.start == arrival and s.end is not None), None)
+        soon = came is not None and (bisect.bisect_left(self._looked, t.first_frame)
+                                     - bisect.bisect_left(self._looked, came.end)) <= self.stab.gap_allowed + 2
+        explained = (self._explained_visits() | {arrival if soon else self._visit_of(t)}) - theirs
         known = self._known_cards()
         end_track = self.stab.tracks.get(end)
         boxes = [t.box] + ([end_track.box] if end_track is not None else [])
@@ -1685,7 +1724,6 @@ class Watcher:
                 explained.add(self._arrival(k))
         x1, x2 = min(b[0] for b in boxes) - reach, max(b[2] for b in boxes) + reach
         y1, y2 = min(b[1] for b in boxes) - reach, max(b[3] for b in boxes) + reach
-        arrival = self._arrival(t)
         visits = [s for s in self._spells
                   if s.end is not None and since < s.start < arrival and s.start not in explained
                   and any(x1 <= p[0] <= x2 and y1 <= p[1] <= y2 for p in s.landings)]
@@ -2051,6 +2089,9 @@ class Watcher:
                 if any(u is not None and self._one_index(k, u)
                        for cards in self._shown.values() for u in map(self.stab.tracks.get, cards)):
                     continue  # read only at the index of a card seen in a hand: that card misread
+                if self._on_a_row_card(k) or not self._off_rows(card, []):
+                    continue  # read on a card of the rows still lying there (a pile top's index
+                    # misread), or where it would lie if played (a fanned row's card misread)
                 seat = self.table.seat_of(outline, list(short))
                 self._shown.setdefault(seat, []).append(card)
                 unseen.remove(card)
@@ -2066,6 +2107,16 @@ class Watcher:
             if chosen is not None:
                 for seat, cards in chosen.items():
                     self._shown.setdefault(seat, []).extend(cards)
+
+    def _on_a_row_card(self, k: Track) -> bool:
+        """Does reading `k` lie on a card played into the rows, where it was read when played (its
+        outline there, if no bigger than a card)? A hand is laid down in front of its holder, never on
+        the rows. (Not where a row card's reading is now: that may be a hand card misread as it.)"""
+        for card, o in self.table.row_outlines.items():
+            box = (float(o[:, 0].min()), float(o[:, 1].min()), float(o[:, 0].max()), float(o[:, 1].max()))
+            if card != k.card and self._one_card_big(box) and _inside(_middle(k.box), box, grow=0.0):
+                return True
+        return False
 
     def _hands_the_passes_allow(self, short: dict[int, int], unseen: list[str],
                                 most: int = 400) -> dict[int, list[str]] | None:

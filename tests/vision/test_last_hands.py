@@ -86,6 +86,71 @@ def test_a_card_read_only_at_the_index_of_a_card_seen_in_a_hand_is_not_given_to_
     assert stray not in w._shown[a]
 
 
+def _the_end_of_a_fanned_round_with_a_card_read_at(pick):
+    """A watcher at the end of a simulated round whose plays lie in fanned rows (seen by a tilted
+    camera), with an unseen hand card read after the last play: `pick(hand cards, played, box)` says
+    which and where (`box(card)`: where a card lies in its row). The watcher and that card."""
+    import numpy as np
+
+    from datasets.game_video import CARD_H, CARD_W, Camera, row_position
+    from vision.stabiliser import Track
+    from vision.table import TableModel
+
+    events = simulate_match("fan-tan", PLAYERS, seed=3, known_hands=True)
+    events[1] = dataclasses.replace(events[1], hands=None)
+    w, truth = _watcher_at_the_end_of(events)
+    camera = Camera.tilted(np.random.default_rng(3), tilt=0.2)
+
+    def box(card: str) -> tuple[float, float, float, float]:
+        x, y, _ = row_position(card, "cdhs".index(card[1]), "fanned", (850, 550))
+        o = camera.project(np.float32([[x, y], [x + CARD_W, y], [x + CARD_W, y + CARD_H], [x, y + CARD_H]]))
+        return (float(o[:, 0].min()), float(o[:, 1].min()), float(o[:, 0].max()), float(o[:, 1].max()))
+
+    w.table = TableModel(len(PLAYERS))
+    played = [e.card for e in events if isinstance(e, Play)]
+    for card in played:
+        x1, y1, x2, y2 = box(card)
+        w.table.add_row_card(card, [(x1, y1), (x2, y1), (x2, y2), (x1, y2)])
+    assert sum(1 for cards in truth.values() if cards) >= 2
+    stray, where = pick([c for cards in truth.values() for c in cards], played, box)
+    w.stab.tracks[stray] = Track(stray, 98, hits=2, box=where, last_seen=99, support=0.6)
+    w._shown = {seat: [] for seat in truth}
+    return w, stray
+
+
+def test_a_card_read_on_a_card_of_the_rows_after_the_last_play_is_not_given_to_a_hand():
+    # measured on a Hoyle round of a held-out design (paris, benchmark round 86): the index of the
+    # queen of diamonds topping its pile was read as the two of spades after the last play, the two
+    # unseen in Ben's hand; it was given to Cleo, who lay nearer, and the last unseen card to Ben.
+    def on_a_court_card_of_another_row(hands, played, box):
+        stray = hands[0]
+        other = next(c for c in played if c[1] != stray[1] and c[0] in "JQK")
+        x1, y1, x2, y2 = box(other)
+        return stray, (x1 + 0.4 * (x2 - x1), y1, x1 + 0.6 * (x2 - x1), y1 + 0.2 * (y2 - y1))
+
+    w, stray = _the_end_of_a_fanned_round_with_a_card_read_at(on_a_court_card_of_another_row)
+    assert w._off_rows(stray, [])  # not where it would lie if played
+    w._deduce_unseen_hand_cards()
+    assert all(stray not in cards for cards in w._shown.values())
+
+
+def test_a_card_read_in_the_rows_after_the_last_play_is_not_given_to_a_hand():
+    # measured on a fanned round of a training design (kennard_4color, benchmark round 166): a card
+    # of the fanned diamonds row was read once as the ace of diamonds after the last play, where the
+    # ace would lie if played; the ace was unseen in Cleo's hand, and the reading gave it to Dan.
+    def at_its_index_beside_its_row_end(hands, played, box):
+        # a low card whose next card up is played: its index, left of that card, shows
+        ranks = "A23456789TJQK"
+        stray = next(c for c in hands if ranks.index(c[0]) < 6 and ranks[ranks.index(c[0]) + 1] + c[1] in played)
+        x1, y1, x2, y2 = box(stray)
+        return stray, (x1, y1, x1 + 0.15 * (x2 - x1), y1 + 0.2 * (y2 - y1))
+
+    w, stray = _the_end_of_a_fanned_round_with_a_card_read_at(at_its_index_beside_its_row_end)
+    assert not w._on_a_row_card(w.stab.tracks[stray])  # on no card of the rows
+    w._deduce_unseen_hand_cards()
+    assert all(stray not in cards for cards in w._shown.values())
+
+
 def test_two_cards_read_at_one_index_of_a_hand_are_the_surer_one():
     from vision.stabiliser import Track
 
