@@ -358,15 +358,17 @@ class Watcher:
                 continue
             if spell.start < start:
                 return None
-            if last and spell.start not in explained and (
-                    not spell.landings or any(_inside(p, self._body(t)) for p in spell.landings)):
+            if last and spell.start not in explained:
                 looked = bisect.bisect_left(self._looked, t.first_read) - bisect.bisect_left(self._looked, spell.end)
                 if looked <= self.stab.gap_allowed + 2:
-                    # the arm just before the card was first read left nothing seen as new anywhere,
-                    # or something on the card itself (off its index: paris round 136, the four of
-                    # hearts fanned under the five), and put no card of the record down: it put this
-                    # one down (squarely on a pile)
-                    return None
+                    # the arm just before the card was first read put no card of the record down and
+                    # left nothing seen as new anywhere (it put this one down squarely on a pile), or
+                    # something on the card itself, off its index (paris round 136: the four of
+                    # hearts, fanned beside the five): it put this one down
+                    if not spell.landings:
+                        return None
+                    if any(_inside(p, self._body(t)) for p in spell.landings):
+                        return spell.start
             last = False
             if any(_near(p, t.box) for p in spell.landings):
                 if spell.start in explained or self._read_under(t, spell.end):
