@@ -1221,6 +1221,10 @@ class Watcher:
             if self._passes and self._pass_first(*self._passes[0], t):
                 return False
             self.stab.misread_at[t.card] = t.box
+            # and while it is read there, it is that card misread (not a card further on in its
+            # row, with the cards between filled in unseen: kennard_4color round 171, the ten of
+            # diamonds' index read as the queen, and the jack filled in)
+            self._misread_places.setdefault(t.card, []).append((t.box, k.card))
             if not self._play_in_time(k.card, k, news, when=self._arrival(t)):
                 self._play(self._mover(t), k.card, k, news)
             return True

@@ -1591,3 +1591,27 @@ def test_fanned_a_card_read_at_once_after_an_arm_that_left_something_on_its_body
     w.finish()
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "6h"), Play("Cleo", "7c"), Play("Dan", "5h"),
                         Play("Anna", "4h")]
+
+
+def test_a_card_read_as_one_further_on_stands_for_the_card_that_fits_and_no_more():
+    # measured on a spread round of a training design (kennard_4color, round 171): the ten of diamonds'
+    # index was read as the queen, and less surely as the ten. The ten was played for it; but the
+    # queen, still read there, then lay on the ten's own place, as a pile top does, and the jack
+    # was filled in unseen under it and the queen played: two plays too many, and all after them
+    # changed hands. A reading that stood for the card that fits is that card misread while it is
+    # read there.
+    class SecondReadings(Script):
+        def detect(self, image):
+            return [Seen(d.card, d.confidence, d.box, indices=d.indices,
+                         alternatives=((d.card, 0.55), ("Th", 0.15)) if d.card == "Qh" else ())
+                    for d in super().detect(image)]
+
+    script = SecondReadings()
+    w = new_watcher(script)
+    f = hearts_row(script, w, "9h")  # Anna, Ben, Cleo
+    script.table["Qh"] = place(9, 0)  # Dan's ten, read as the queen (the ten second)
+    script.lone.add("Qh")
+    script.confidence["Qh"] = 0.3
+    f = run(w, 10, f)
+    w.finish()
+    assert plays(w) == HEARTS_TO_NINE + [Play("Dan", "Th")]
