@@ -1337,6 +1337,19 @@ def test_a_far_card_read_as_two_cards_at_its_two_corners_is_one_card():
                         Play("Anna", "6d")]
 
 
+def eight_of_hearts_and_the_nine_on_its_pile(script: Script) -> tuple[Watcher, "Painted"]:
+    """Painted frames: Anna's seven of hearts lies; Ben puts the eight down, read for eight frames;
+    Cleo's arm puts the nine on the eight's pile (Hoyle), and the eight is read no more. Nothing is
+    shown after Cleo's arm yet."""
+    w, table = seven_of_hearts_painted(script)
+    table.put(place(7, 0))  # Ben puts the eight of hearts down
+    script.table["8h"] = place(7, 0)
+    table.show(8)
+    table.put(place(7.3, 0), side="top")  # Cleo puts the nine on the eight's pile
+    del script.table["8h"]
+    return w, table
+
+
 def test_hoyle_a_hidden_card_first_read_after_another_card_s_arm_goes_where_its_own_arm_came():
     # measured on a Hoyle round of a training design (kennard_4color, round 113, never tuned on): the
     # jack of diamonds, put on the ten's pile, was not made out until it was read once, unsurely,
@@ -1344,13 +1357,8 @@ def test_hoyle_a_hidden_card_first_read_after_another_card_s_arm_goes_where_its_
     # clubs' arm and written after the three. A visit that put a card of the record down put no
     # hidden card down: the arm that left something new on the pile, and no card, did.
     script = Script()
-    w, table = seven_of_hearts_painted(script)
+    w, table = eight_of_hearts_and_the_nine_on_its_pile(script)
     show = table.show
-    table.put(place(7, 0))  # Ben puts the eight of hearts down
-    script.table["8h"] = place(7, 0)
-    show(8)
-    table.put(place(7.3, 0), side="top")  # Cleo puts the nine on the eight's pile, never made out
-    del script.table["8h"]
     show(8)
     table.put(place(1, 3))  # Dan puts the seven of clubs down, far away
     script.table["7c"] = place(1, 3)
@@ -1506,13 +1514,8 @@ def test_hoyle_hidden_cards_never_read_go_in_at_the_arms_that_left_something_on_
     # to leave something near it), so one arm was missing for the two cards. The queen came with the
     # arm just before it was read; the two arms that left something on the pile put the two down.
     script = Script()
-    w, table = seven_of_hearts_painted(script)
+    w, table = eight_of_hearts_and_the_nine_on_its_pile(script)
     show = table.show
-    table.put(place(7, 0))  # Ben puts the eight of hearts down
-    script.table["8h"] = place(7, 0)
-    show(8)
-    table.put(place(7.3, 0), side="top")  # Cleo puts the nine on the eight's pile, never made out
-    del script.table["8h"]
     show(8)
     table.put(place(1, 3))  # Dan puts the seven of clubs down, far away
     script.table["7c"] = place(1, 3)
@@ -1534,13 +1537,8 @@ def test_a_card_put_in_unseen_read_afresh_away_from_where_it_was_read_is_another
     # the ten. Taking that place for the ten's, the king was a misreading of the ten for the rest of
     # the round (24 edits). A card played without an outline lies where it was read when played.
     script = Script()  # (the seven of clubs read whole teaches the watcher where a card's far index lies)
-    w, table = seven_of_hearts_painted(script)
+    w, table = eight_of_hearts_and_the_nine_on_its_pile(script)
     show = table.show
-    table.put(place(7, 0))  # Ben puts the eight of hearts down
-    script.table["8h"] = place(7, 0)
-    show(8)
-    table.put(place(7.3, 0), side="top")  # Cleo puts the nine on the eight's pile
-    del script.table["8h"]
     script.table["9h"] = place(7.3, 0)  # read once, unsurely
     script.confidence["9h"] = 0.3
     show(1)
