@@ -297,7 +297,7 @@ class Watcher:
         for spell in reversed(self._spells):
             if spell.end is None or spell.end > t.first_frame:
                 continue
-            looked = bisect.bisect_left(self._looked, t.first_frame) - bisect.bisect_left(self._looked, spell.end)
+            looked = self._looks_between(spell.end, t.first_frame)
             if latest is None:
                 latest = (spell, looked)
             if looked > 3 * (self.stab.on_hits + self.stab.gap_allowed):
@@ -359,7 +359,7 @@ class Watcher:
             if spell.start < start:
                 return None
             if last and spell.start not in explained:
-                looked = bisect.bisect_left(self._looked, t.first_read) - bisect.bisect_left(self._looked, spell.end)
+                looked = self._looks_between(spell.end, t.first_read)
                 if looked <= self.stab.gap_allowed + 2:
                     # the arm just before the card was first read put no card of the record down and
                     # left nothing seen as new anywhere (it put this one down squarely on a pile), or
@@ -382,6 +382,10 @@ class Watcher:
                     return None
                 return spell.start
         return None
+
+    def _looks_between(self, start: int, end: int) -> int:
+        """How many times the recognizer looked at the table from frame `start` up to (not with) `end`."""
+        return bisect.bisect_left(self._looked, end) - bisect.bisect_left(self._looked, start)
 
     def _body(self, t: Track) -> tuple[float, float, float, float]:
         """Where card `t` lies as far as the picture tells: read at its top-left index alone, the card
@@ -930,8 +934,7 @@ class Watcher:
             return box is not None and not (
                 _inside(_middle(u.box), box) or _inside(_middle(box), u.box, grow=0.0)
                 or _opposite_corners(box, u.box, self.stab.corner_offset))
-        xs, ys = outline[:, 0], outline[:, 1]
-        return not _inside(_middle(u.box), (float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max())))
+        return not _inside(_middle(u.box), _outline_box(outline))
 
     def _one_place(self, t: Track, u: Track) -> bool:
         """Are two sightings one card? The same place, or the two opposite corner indices of one card."""
@@ -1610,7 +1613,7 @@ class Watcher:
         for spell in reversed(self._spells):
             if spell.end is None or spell.end > k.first_read:
                 continue
-            looked = bisect.bisect_left(self._looked, k.first_read) - bisect.bisect_left(self._looked, spell.end)
+            looked = self._looks_between(spell.end, k.first_read)
             return spell.start if looked <= self.stab.gap_allowed + 2 and spell.start >= start else None
         return None
 
@@ -1715,8 +1718,7 @@ class Watcher:
         # seen as new, the card fanned onto the one before: kennard_4color round 136), else by the
         # last visit before that left something near it
         came = next((s for s in self._spells if s.start == arrival and s.end is not None), None)
-        soon = came is not None and (bisect.bisect_left(self._looked, t.first_frame)
-                                     - bisect.bisect_left(self._looked, came.end)) <= self.stab.gap_allowed + 2
+        soon = came is not None and self._looks_between(came.end, t.first_frame) <= self.stab.gap_allowed + 2
         explained = (self._explained_visits() | {arrival if soon else self._visit_of(t)}) - theirs
         known = self._known_cards()
         end_track = self.stab.tracks.get(end)
@@ -2096,8 +2098,8 @@ class Watcher:
                        for cards in self._shown.values() for u in map(self.stab.tracks.get, cards)):
                     continue  # read only at the index of a card seen in a hand: that card misread
                 if self._on_a_row_card(k) or not self._off_rows(card, []):
-                    continue  # read on a card of the rows still lying there (a pile top's index
-                    # misread), or where it would lie if played (a fanned row's card misread)
+                    continue  # read on a card of the rows (a pile top's index misread), or where
+                    # it would lie if played (a fanned row's card misread)
                 seat = self.table.seat_of(outline, list(short))
                 self._shown.setdefault(seat, []).append(card)
                 unseen.remove(card)
@@ -2119,7 +2121,7 @@ class Watcher:
         outline there, if no bigger than a card)? A hand is laid down in front of its holder, never on
         the rows. (Not where a row card's reading is now: that may be a hand card misread as it.)"""
         for card, o in self.table.row_outlines.items():
-            box = (float(o[:, 0].min()), float(o[:, 1].min()), float(o[:, 0].max()), float(o[:, 1].max()))
+            box = _outline_box(o)
             if card != k.card and self._one_card_big(box) and _inside(_middle(k.box), box, grow=0.0):
                 return True
         return False
@@ -2315,6 +2317,12 @@ def _inside(point: tuple[float, float], box: tuple[float, float, float, float], 
     x1, y1, x2, y2 = box
     dx, dy = (x2 - x1) * grow, (y2 - y1) * grow
     return x1 - dx <= point[0] <= x2 + dx and y1 - dy <= point[1] <= y2 + dy
+
+
+def _outline_box(outline: np.ndarray) -> tuple[float, float, float, float]:
+    """The picture box around a card's outline (four corners)."""
+    xs, ys = outline[:, 0], outline[:, 1]
+    return (float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
 
 
 def _middle(box: tuple[float, ...]) -> tuple[float, float]:
