@@ -292,6 +292,8 @@ class Watcher:
                 if before > self.stab.on_hits + self.stab.gap_allowed and any(
                         _near(p, t.box) and (t.first_box is None or _near(p, t.first_box)) for p in spell.landings):
                     return spell.start
+        if t.first_read < t.first_frame and (silent := self._silent_arm(t)) is not None:
+            return silent
         latest = None
         lies_over = self._lies_over(t)
         for spell in reversed(self._spells):
@@ -440,11 +442,18 @@ class Watcher:
         over = rnd is not None and rnd.is_over
         # A new card shows where nothing was: where a card already taken lies, another reading is that card misread.
         taken = [u for u in self._taken_places() if not over or u.card in on_table]  # hands lie fanned, overlapping
+        # the rows' cards not read steadily now still lie there: one read still at the lone index
+        # where `t` is read, now that `t` is steady (the two read there by turns), is what lies there (kennard_4color round 187: the eight of clubs' index in a fanned
+        # row read as the eight and the five by turns, neither steadily; the five fits)
+        lately = [k for c in on_table if (k := self.stab.tracks.get(c)) is not None and not k.present
+                  and k.last_seen >= 0] if not over else []
         out = []
         for t in self.stab.steady():
             if t.card in known:
                 continue
-            under = next((u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)
+            near = taken + [k for k in lately if k.last_seen >= t.since and t.single and k.single
+                            and overlap(k.box, t.box) > self.same_place]
+            under = next((u for u in near if self._lies_at(t, u) and not self._put_on(t, u)
                           and not self._back_with(u, t) and not self._strayed(u)
                           and not self._hides_row_end(t, u)), None)
             if (under is not None or not self._fresh(t) or self._misread_here(t) or self._inside_its_row(t)
@@ -926,14 +935,15 @@ class Watcher:
         played = self._played_at().get(u.card)
         if played is None or u.first_frame <= played + self.stab.memory:
             return False
+        box = self._played_boxes.get(u.card)
+        if box is not None and _opposite_corners(box, u.box, self.stab.corner_offset):
+            return False  # read at its other corner index (kennard_4color round 187: the eight of
+            # clubs played from its far index, read at its near one once the nine lay on it)
         if outline is None:
             # played without an outline (put in unseen, or from an unsure reading): where it was read
             # when it was played, if it was (kennard_4color round 166: the ten of spades, under the
             # jack, read afresh at the far index of the king put down beside them)
-            box = self._played_boxes.get(u.card)
-            return box is not None and not (
-                _inside(_middle(u.box), box) or _inside(_middle(box), u.box, grow=0.0)
-                or _opposite_corners(box, u.box, self.stab.corner_offset))
+            return box is not None and not (_inside(_middle(u.box), box) or _inside(_middle(box), u.box, grow=0.0))
         return not _inside(_middle(u.box), _outline_box(outline))
 
     def _one_place(self, t: Track, u: Track) -> bool:
@@ -1002,14 +1012,15 @@ class Watcher:
             or any(_at_corner(here, box, self.same_place, middle=True) and _both_ways(box, here)
                    and self._one_card_big(box) for box in u.card_boxes))
 
-    def _one_card_big(self, box: tuple[float, float, float, float]) -> bool:
-        """Is a box no bigger than one card lying on the table there (a fifth over, each way)?"""
+    def _one_card_big(self, box: tuple[float, float, float, float], over: float = 0.2) -> bool:
+        """Is a box no bigger than one card lying on the table there (a fifth over, each way; or
+        `over`)?"""
         plane = self.table.plane
         if plane is None:
             return False
         x1, y1, x2, y2 = box
         tl, tr, bl = plane.to_table([(x1, y1), (x2, y1), (x1, y2)])
-        return (math.hypot(*(tr - tl)) <= 1.2 * CARD_MM[0] and math.hypot(*(bl - tl)) <= 1.2 * CARD_MM[1])
+        return (math.hypot(*(tr - tl)) <= (1 + over) * CARD_MM[0] and math.hypot(*(bl - tl)) <= (1 + over) * CARD_MM[1])
 
     def _misread_here(self, t: Track) -> bool:
         """Is `t` read where this very reading was found to be a card in the record misread, while
@@ -1092,11 +1103,26 @@ class Watcher:
                 self._alt_fitted[key] = (looks <= 2 * (self.stab.on_hits + self.stab.gap_allowed) or any(
                     s.end is not None and (s is before or t.first_frame < s.end <= t.since)
                     and any(_near(p, t.box) for p in s.landings) for s in self._spells[-30:])
-                    or self._covers_row_end(t))
+                    or self._covers_row_end(t) or self._silent_arm(t) is not None)
             else:
                 self._alt_fitted[key] = (looks <= self.stab.on_hits + 2 * self.stab.gap_allowed + 1
                                          and rnd is not None and not rnd.is_over and rnd.is_legal(t.card))
         return self._alt_fitted[key]
+
+    def _silent_arm(self, t: Track) -> int | None:
+        """The arm visit that put card `t` down, when it was first read (ever, not just in this
+        streak) where it lies now at once after an arm that left nothing seen as new and has no line
+        in the record, and it fitted then: that visit's moment, else None. A card fanned onto the
+        one before changes too little to be seen as new, and a far court card may be read, unsurely,
+        only now and then, becoming steady long after (paris round 187: the king of clubs on the
+        queen, read in one look in ten for eighty looks)."""
+        if t.first_read < 0 or t.first_box is None or overlap(t.first_box, t.box) <= self.same_place:
+            return None
+        came = next((s for s in reversed(self._spells) if s.end is not None and s.end <= t.first_read), None)
+        if (came is None or came.landings or came.start in self._when[self._round_line():]
+                or self._looks_between(came.end, t.first_read) > self.stab.gap_allowed + 2):
+            return None
+        return came.start if t.card in self._fitting_at(came.start) else None
 
     def _lay_before_it_fitted(self, t: Track) -> bool:
         """Was `t` steadily read where it lies since before the arm came that put down the card it
@@ -1497,6 +1523,13 @@ class Watcher:
         # written after the lines already there, it stays after them when the round's lines are put
         # back in the order of their moments (a card dated before them that could not go there)
         flag = self._push(ev, max(when, self._when[-1]))
+        if t is not None and t.card == card and (box := self.stab.misread_at.get(card)) is not None \
+                and overlap(box, t.box) > self.same_place:
+            # taken for a misreading there before, it is now taken for the card itself there: its
+            # readings elsewhere are other cards misread (paris round 187: the queen of clubs, doubted
+            # for a look where the jack lies, then played; the king on it, read now and then as the
+            # queen, moved the queen's track onto the king)
+            del self.stab.misread_at[card]
         if flag is None:
             if t is not None:
                 outline = self.stab.outline(card)
@@ -1560,9 +1593,17 @@ class Watcher:
         if when is None:
             assert t is not None
             when = self._arrival(t)
+        return self._plays_in_time([(card, when)], t, news)
+
+    def _plays_in_time(self, plays: list[tuple[str, int]], t: Track | None, news: list[News]) -> bool:
+        """`_play_in_time` for several cards at once, each at its moment (cards played unseen in a row,
+        inner first: one alone in its place, the record between would say the wrong player passed;
+        kennard_4color round 199: the ten and jack of spades, never read, found when the queen came).
+        `t`: the track of the one card (a single card read late), else None."""
+        plays = sorted(plays, key=lambda x: x[1])
         events = self.match.events
         pos = len(events)
-        while pos > 1 and self._when[pos - 1] > when and isinstance(events[pos - 1], (Play, Pass)):
+        while pos > 1 and self._when[pos - 1] > plays[0][1] and isinstance(events[pos - 1], (Play, Pass)):
             pos -= 1
         if pos == len(events):
             return False
@@ -1570,11 +1611,20 @@ class Watcher:
         flags_before = len(rnd.flags)
         arms_before = self._arms_against(pos)
         later = [self._pop() for _ in range(len(events) - pos)][::-1]
-        mover = self.match.round.to_move
-        ok = mover is not None and self._push(Play(mover, card), when) is None
+        ok = True
         redone: list[tuple[object, int]] = []
+        played: list[Play] = []
+        waiting = list(plays)
+        for line in later + [None]:
+            while ok and waiting and (line is None or waiting[0][1] < line[1]):
+                card, when = waiting.pop(0)
+                mover = self.match.round.to_move
+                ok = mover is not None and self._push(Play(mover, card), when) is None
+                played.append(Play(mover or "", card))
+            if not ok or line is None:
+                break
+            redone += self._repush_by_turn([line])
         if ok:
-            redone = self._repush_by_turn(later)
             ok = len(self.match.round.flags) <= flags_before and self._arms_against(pos) <= arms_before
         if not ok:
             while len(self.match.events) > pos:
@@ -1582,15 +1632,16 @@ class Watcher:
             for ev, w in later:
                 self._repush(ev, w)
             return False
-        outline = self.stab.outline(card) if t is not None else None
-        if outline is not None:
-            self.table.add_row_card(card, outline)
-        news.append(News("play", t.first_frame if t is not None else when, Play(mover, card)))
+        for play, (_, when) in zip(played, plays):
+            outline = self.stab.outline(play.card) if t is not None else None
+            if outline is not None:
+                self.table.add_row_card(play.card, outline)
+            news.append(News("play", t.first_frame if t is not None else when, play))
         moved = [f"{b.card}: {b.player}, not {a.player}" for (a, _), (b, _) in zip(later, redone)
                  if isinstance(a, Play) and a.player != b.player]
         news.append(News("corrected", self._frame, None, None,
-                         f"{card} was put down before {len(later)} line(s) already written"
-                         + (f"; so {'; '.join(moved)}" if moved else "")))
+                         f"{', '.join(p.card for p in played)} {'was' if len(played) == 1 else 'were'} put down "
+                         f"before {len(later)} line(s) already written" + (f"; so {'; '.join(moved)}" if moved else "")))
         return True
 
     def _arms_against(self, pos: int) -> int:
@@ -1673,6 +1724,17 @@ class Watcher:
             base -= 1
         saved = list(zip(self.match.events[base:], self._when[base:]))
         told: list[News] = []
+        if len(between) > 1 and self._plays_in_time([(g.code, when) for g, when in zip(between, moments)], None, told):
+            if self.match.round.is_legal(t.card):
+                if not self._play_in_time(t.card, t, told):
+                    self._play(self._mover(t), t.card, t, told)
+                news.extend(told)
+                return True
+            while len(self.match.events) > base:
+                self._pop()
+            for ev, w in saved:
+                self._repush(ev, w)
+            told = []
         for g, when in zip(between, moments):
             if not self._play_in_time(g.code, None, told, when):
                 if not rnd.is_legal(g.code) or self._play(self._mover(t), g.code, None, told, when=when) is not None:
@@ -1950,6 +2012,12 @@ class Watcher:
         seat = self._hand_seat(t.card)
         if seat is None or seat in self._shown_done:
             return False  # (a hand written, all its cards seen: this reading is not one of them)
+        if self._on_a_row_card(t):
+            # a card of the rows misread as it (paris round 186: a club pile's index read as the
+            # king of clubs as the hands went down): the king itself, laid down in a hand, is
+            # read afresh there
+            self.stab.misread_at[t.card] = t.box
+            return False
         self._seat_hand_card(seat, t)
         return True
 
@@ -2067,8 +2135,15 @@ class Watcher:
         seen[:] = [c for c in cards if c not in dropped]
 
     def _one_index(self, t: Track, u: Track) -> bool:
-        """Are `t` and `u` read at one lone corner index (two readings of it)?"""
-        return t.single and u.single and overlap(t.box, u.box) > self.same_place
+        """Are `t` and `u` read at one corner index (two readings of it): both as that lone index, or
+        one as that index and the other read whole, with that index at a corner of it (kennard_4color
+        round 187: the king of spades in a hand read whole, its near index alone as the jack)?"""
+        if t.single and u.single:
+            return overlap(t.box, u.box) > self.same_place
+        if t.single != u.single:
+            index, whole = (t, u) if t.single else (u, t)
+            return _at_corner(index.box, whole.box, self.same_place)
+        return False
 
     def _deduce_unseen_hand_cards(self) -> None:
         """The cards not on the table are in the hands. When the cards neither played nor seen in a
@@ -2123,6 +2198,18 @@ class Watcher:
         for card, o in self.table.row_outlines.items():
             box = _outline_box(o)
             if card != k.card and self._one_card_big(box) and _inside(_middle(k.box), box, grow=0.0):
+                return True
+        # or inside where a card of the rows was last read whole, both its corner indices (its outline
+        # may have been made from one lone index; paris round 186: the king of spades' index and
+        # crown read as the king of clubs as the hands went down)
+        rnd = self.match.round
+        for c in (rnd.table.cards if rnd is not None else ()):
+            u = self.stab.tracks.get(c.code)
+            # (the box round a card's two corner indices, as the picture's axes go: a card lying
+            # askew, far off, spans up to half as much again on the table)
+            if (u is not None and u.card != k.card and u.whole_box is not None
+                    and self._one_card_big(u.whole_box, over=0.5)
+                    and _inside(_middle(k.box), u.whole_box, grow=0.0)):
                 return True
         return False
 

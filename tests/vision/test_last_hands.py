@@ -75,6 +75,7 @@ def test_a_card_read_only_at_the_index_of_a_card_seen_in_a_hand_is_not_given_to_
 
     class Table:  # every card lies in front of seat a
         plane = object()
+        row_outlines: dict = {}  # (no card of the rows seen where it lay)
 
         def seat_of(self, outline, allowed=None):
             return a if allowed is None or a in allowed else allowed[0]
@@ -169,6 +170,25 @@ def test_two_cards_read_at_one_index_of_a_hand_are_the_surer_one():
     assert sorted(seen) == ["Ah", "Kc"] and "Ks" in w._hand_misreads
 
 
+def test_a_card_read_at_the_near_index_of_a_hand_card_read_whole_is_that_card_misread():
+    # measured on kennard_4color round 187 (filmed in session 19): the king of spades in Ben's hand
+    # read whole, its near index alone now and then as the jack; the ace beside it, its own index
+    # a card's width of an index away, is another card
+    from vision.stabiliser import Track
+
+    events = simulate_match("fan-tan", PLAYERS, seed=3, known_hands=True)
+    w, _ = _watcher_at_the_end_of(events)
+    w.stab.tracks["Ks"] = Track("Ks", 10, hits=30, box=(234.0, 297.0, 264.0, 383.0), present=True,
+                                support=20.0, single=False)
+    w.stab.tracks["Js"] = Track("Js", 12, hits=8, box=(235.0, 297.0, 248.0, 316.0), present=True,
+                                support=3.0, single=True)
+    w.stab.tracks["As"] = Track("As", 10, hits=30, box=(224.0, 298.0, 233.0, 317.0), present=True,
+                                support=8.0, single=True)
+    seen = ["As", "Js", "Ks"]
+    w._one_card_per_index(1, seen)
+    assert sorted(seen) == ["As", "Ks"] and "Js" in w._hand_misreads
+
+
 def test_a_hand_card_read_again_more_surely_in_front_of_another_seat_moves_there():
     # measured on a spread round of a training design (kennard_4color, benchmark round 32): Cleo's
     # queen of clubs, half off the picture's far edge, was read as the king five times and her hand
@@ -189,6 +209,7 @@ def test_a_hand_card_read_again_more_surely_in_front_of_another_seat_moves_there
 
     class Table:  # a card lies in front of seat a high in the picture, of seat b low in it
         plane = object()
+        row_outlines: dict = {}  # (no card of the rows seen where it lay)
 
         def seat_of(self, outline, allowed=None):
             return a if outline[0][1] < 100 else b
@@ -271,6 +292,7 @@ def test_a_card_too_many_for_a_hand_read_in_front_of_another_seat_too_is_that_se
 
     class Table:  # a card lies in front of seat b high in the picture, of seat a low in it
         plane = object()
+        row_outlines: dict = {}  # (no card of the rows seen where it lay)
 
         def seat_of(self, outline, allowed=None):
             return b if outline[0][1] < 100 else a
