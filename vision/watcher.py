@@ -443,8 +443,9 @@ class Watcher:
         # A new card shows where nothing was: where a card already taken lies, another reading is that card misread.
         taken = [u for u in self._taken_places() if not over or u.card in on_table]  # hands lie fanned, overlapping
         # the rows' cards not read steadily now still lie there: one read still at the lone index
-        # where `t` is read, now that `t` is steady (the two read there by turns), is what lies there (kennard_4color round 187: the eight of clubs' index in a fanned
-        # row read as the eight and the five by turns, neither steadily; the five fits)
+        # where `t` is read, now that `t` is steady (the two read there by turns), is what lies there
+        # (kennard_4color round 187: the eight of clubs' index in a fanned row read as the eight and
+        # the five by turns, neither steadily; the five fits)
         lately = [k for c in on_table if (k := self.stab.tracks.get(c)) is not None and not k.present
                   and k.last_seen >= 0] if not over else []
         out = []
@@ -1963,10 +1964,15 @@ class Watcher:
                 for way in (w for w in ways if len(w) == k):
                     if ends_round(way):
                         found.append(way)
-                        if len(found) > 1:
-                            break
                 if found:
                     break
+        if len(found) > 1:
+            # of several ways, the one whose arms each left something by the card the missed card
+            # goes next to (paris round 157: the jack of diamonds or the three of spades, both
+            # fitting at the one arm unaccounted for, which left something on the ten of diamonds)
+            by_arms = [way for way in found if self._arms_by_their_cards(way)]
+            if len(by_arms) == 1:
+                found = by_arms
         if len(found) == 1:
             ends_round(found[0])
             for card in hand:
@@ -1985,6 +1991,25 @@ class Watcher:
         for ev, w in saved:
             self._repush(ev, w)
         return False
+
+    def _arms_by_their_cards(self, way: list[tuple[str, int]]) -> bool:
+        """Did each arm of `way` (missed cards, each with the visit that put it down) leave something
+        near the card of the rows its card goes next to, the one on its seven's side, where that card
+        was read? An arm that left nothing seen as new, or a card whose neighbour was never read,
+        says nothing against it."""
+        ranks = "A23456789TJQK"
+        for card, when in way:
+            spell = next((s for s in self._spells if s.start == when), None)
+            i, seven = ranks.index(card[0]), ranks.index("7")
+            inner = ranks[i - 1] if i > seven else ranks[i + 1] if i < seven else None
+            u = self.stab.tracks.get(inner + card[1]) if inner is not None else None
+            if spell is None or not spell.landings or u is None or u.last_seen < 0:
+                continue
+            # (where it is read, where it was read whole, where it was read when played)
+            boxes = [b for b in (u.box, u.whole_box, self._played_boxes.get(u.card)) if b is not None]
+            if not any(_near(p, box) for p in spell.landings for box in boxes):
+                return False
+        return True
 
     def _off_rows(self, card: str, leave_out: list[str]) -> bool:
         """Does `card` lie away from where it would be played (the rows without the cards `leave_out`):
@@ -2013,9 +2038,9 @@ class Watcher:
         if seat is None or seat in self._shown_done:
             return False  # (a hand written, all its cards seen: this reading is not one of them)
         if self._on_a_row_card(t):
-            # a card of the rows misread as it (paris round 186: a club pile's index read as the
-            # king of clubs as the hands went down): the king itself, laid down in a hand, is
-            # read afresh there
+            # a card of the rows misread as it (paris round 186: the king of spades' index and
+            # crown, in its row, read as the king of clubs as the hands went down): the king
+            # itself, laid down in a hand, is read afresh there
             self.stab.misread_at[t.card] = t.box
             return False
         self._seat_hand_card(seat, t)

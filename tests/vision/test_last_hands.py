@@ -311,3 +311,21 @@ def test_a_card_too_many_for_a_hand_read_in_front_of_another_seat_too_is_that_se
     t = w.stab.tracks[card]
     assert t.present and t.box == at_a
     assert w._see_hand_card(t, []) and card in w._shown[a]
+
+
+def test_of_two_missed_cards_that_would_each_end_the_round_the_one_its_arm_left_something_by_is_it():
+    # measured on paris round 157 (filmed in session 18, refilmed in 19): one arm unaccounted for,
+    # and the jack of diamonds or the three of spades, played there, would each end the round; the
+    # arm left something on the ten of diamonds' pile, far from the four of spades
+    from vision.stabiliser import Track
+    from vision.watcher import _CoverSpell
+
+    events = simulate_match("fan-tan", PLAYERS, seed=3, known_hands=True)
+    w, _ = _watcher_at_the_end_of(events)
+    w._spells = [_CoverSpell(395, 400, landings=((680.6, 115.2),))]
+    w.stab.tracks["Td"] = Track("Td", 300, box=(647.0, 86.0, 656.0, 99.2), last_seen=470)
+    w._played_boxes["Td"] = (647.4, 86.6, 690.7, 142.9)  # read whole when it was played
+    w.stab.tracks["4s"] = Track("4s", 350, box=(552.0, 155.8, 561.4, 169.4), last_seen=470)
+    assert w._arms_by_their_cards([("Jd", 395)])
+    assert not w._arms_by_their_cards([("3s", 395)])
+    assert w._arms_by_their_cards([("Ks", 395)])  # the queen never read: nothing against it
