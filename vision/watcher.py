@@ -372,7 +372,9 @@ class Watcher:
                     if any(_inside(p, self._body(t)) for p in spell.landings):
                         return spell.start
             last = False
-            if any(_near(p, t.box) for p in spell.landings):
+            # near where it was first read (read whole since, its box reaches two card lengths: an arm
+            # that put a card down beside it counted; paris round 144, the queen of hearts)
+            if any(_near(p, t.first_box if t.first_box is not None else t.box) for p in spell.landings):
                 if spell.start in explained or self._read_under(t, spell.end):
                     return None
                 # a card in the record first read since the visit before ended, steady only after this
