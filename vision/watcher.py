@@ -1969,6 +1969,15 @@ class Watcher:
                 if found:
                     break
         if len(found) > 1:
+            # ways that differ only in when a card went down, each giving the same record, are one
+            # (kennard_4color round 180: the king of diamonds, the last card, at any of the last arms)
+            records = []
+            for way in found:
+                redo(way)
+                records.append(list(self.match.events[start + 1:]))
+            if all(r == records[0] for r in records[1:]):
+                found = found[:1]
+        if len(found) > 1:
             # of several ways, the one whose arms each left something by the card the missed card
             # goes next to (paris round 157: the jack of diamonds or the three of spades, both
             # fitting at the one arm unaccounted for, which left something on the ten of diamonds)
