@@ -25,7 +25,7 @@ from typing import Callable, Iterable, Protocol
 
 import numpy as np
 
-from scorekeeper.cards import DECK, parse_card
+from scorekeeper.cards import DECK, Card, parse_card
 from scorekeeper.events import End, MatchStart, Pass, Play, RoundStart, Show
 from scorekeeper.flags import ILLEGAL_PASS
 from scorekeeper.match import Match
@@ -237,6 +237,13 @@ class Watcher:
 
     def _pop(self) -> tuple[object, int]:
         return self.match.pop(), self._when.pop()
+
+    def _put_back(self, pos: int, lines: list[tuple[object, int]]) -> None:
+        """Take the record back to its first `pos` lines and put `lines` (taken off before) back."""
+        while len(self.match.events) > pos:
+            self._pop()
+        for ev, w in lines:
+            self._repush(ev, w)
 
     def _repush(self, event, when: int):
         """Put a line taken off back (a flagged play keeps its flag up to date)."""
@@ -1630,10 +1637,7 @@ class Watcher:
         if ok:
             ok = len(self.match.round.flags) <= flags_before and self._arms_against(pos) <= arms_before
         if not ok:
-            while len(self.match.events) > pos:
-                self._pop()
-            for ev, w in later:
-                self._repush(ev, w)
+            self._put_back(pos, later)
             return False
         for play, (_, when) in zip(played, plays):
             outline = self.stab.outline(play.card) if t is not None else None
@@ -1726,32 +1730,24 @@ class Watcher:
         while base > 1 and self._when[base - 1] > moments[0] and isinstance(self.match.events[base - 1], (Play, Pass)):
             base -= 1
         saved = list(zip(self.match.events[base:], self._when[base:]))
-        told: list[News] = []
-        if len(between) > 1 and self._plays_in_time([(g.code, when) for g, when in zip(between, moments)], None, told):
-            if self.match.round.is_legal(t.card):
+
+        def one_by_one(told: list[News]) -> bool:
+            for g, when in zip(between, moments):
+                if not self._play_in_time(g.code, None, told, when):
+                    if not rnd.is_legal(g.code) or self._play(self._mover(t), g.code, None, told, when=when) is not None:
+                        return False
+            return True
+
+        # all together first, each at its arm (`_plays_in_time`), then one by one
+        tries = [lambda told: self._plays_in_time(list(zip((g.code for g in between), moments)), None, told)]
+        for put_in in (tries if len(between) > 1 else []) + [one_by_one]:
+            told: list[News] = []
+            if put_in(told) and self.match.round.is_legal(t.card):
                 if not self._play_in_time(t.card, t, told):
                     self._play(self._mover(t), t.card, t, told)
                 news.extend(told)
                 return True
-            while len(self.match.events) > base:
-                self._pop()
-            for ev, w in saved:
-                self._repush(ev, w)
-            told = []
-        for g, when in zip(between, moments):
-            if not self._play_in_time(g.code, None, told, when):
-                if not rnd.is_legal(g.code) or self._play(self._mover(t), g.code, None, told, when=when) is not None:
-                    break
-        else:
-            if self.match.round.is_legal(t.card):
-                if not self._play_in_time(t.card, t, told):
-                    self._play(self._mover(t), t.card, t, told)
-                news.extend(told)
-                return True
-        while len(self.match.events) > base:  # it did not work out: leave the record as it was
-            self._pop()
-        for ev, w in saved:
-            self._repush(ev, w)
+            self._put_back(base, saved)  # it did not work out: leave the record as it was
         return False
 
     def _fits_after(self, first: str, card: str) -> bool:
@@ -1997,10 +1993,7 @@ class Watcher:
                 news.append(News("corrected", self._frame, None, None,
                                  f"{card} was played unseen: the hands laid down leave it nowhere else"))
             return True
-        for _ in range(len(self.match.events) - start - 1):  # none or more than one way: as it was
-            self._pop()
-        for ev, w in saved:
-            self._repush(ev, w)
+        self._put_back(start + 1, saved)  # none or more than one way: as it was
         return False
 
     def _arms_by_their_cards(self, way: list[tuple[str, int]]) -> bool:
@@ -2008,12 +2001,11 @@ class Watcher:
         near the card of the rows its card goes next to, the one on its seven's side, where that card
         was read? An arm that left nothing seen as new, or a card whose neighbour was never read,
         says nothing against it."""
-        ranks = "A23456789TJQK"
         for card, when in way:
             spell = next((s for s in self._spells if s.start == when), None)
-            i, seven = ranks.index(card[0]), ranks.index("7")
-            inner = ranks[i - 1] if i > seven else ranks[i + 1] if i < seven else None
-            u = self.stab.tracks.get(inner + card[1]) if inner is not None else None
+            c = parse_card(card)
+            inner = Card(c.rank - 1 if c.rank > 7 else c.rank + 1, c.suit) if c.rank != 7 else None
+            u = self.stab.tracks.get(inner.code) if inner is not None else None
             if spell is None or not spell.landings or u is None or u.last_seen < 0:
                 continue
             # (where it is read, where it was read whole, where it was read when played)
