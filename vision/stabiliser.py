@@ -67,6 +67,10 @@ class Track:
     #: (on a design with four indices, the card, even when its pair is down one edge; but a recognizer
     #: may join two cards, one misread: the watcher, which knows the table, checks their size)
     card_boxes: list[tuple[float, float, float, float]] = field(default_factory=list)
+    #: the corners of its whole box where its own indices were read (0 top-left, 1 top-right,
+    #: 2 bottom-left, 3 bottom-right), over all its whole readings: a design with two indices shows
+    #: them at two opposite corners; the other two are empty, or a neighbour's index
+    index_corners: set[int] = field(default_factory=set)
 
     def seen_since(self, frame: int) -> int:
         """In how many of its latest frames (up to 30) it was seen at or after `frame`."""
@@ -182,6 +186,7 @@ class Stabiliser:
                 del t.places[:-30]
             elif len(indices) >= 2:
                 t.whole_last, t.whole_box = frame, box
+                t.index_corners |= _corners_read(box, indices)
             if direct and len(indices) >= 2:
                 joined = (min(b[0] for b in indices), min(b[1] for b in indices), max(b[2] for b in indices),
                           max(b[3] for b in indices))
@@ -327,6 +332,18 @@ def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
         return found[0]
     cx, cy = (near[0] + near[2]) / 2, (near[1] + near[3]) / 2
     return min(found, key=lambda f: abs((f[0][0] + f[0][2]) / 2 - cx) + abs((f[0][1] + f[0][3]) / 2 - cy))
+
+
+def _corners_read(box: tuple[float, ...], indices: Sequence[Sequence[float]]) -> set[int]:
+    """The corners of a card's whole `box` (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right)
+    where the indices lying inside it were read."""
+    cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    out = set()
+    for b in indices:
+        mx, my = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+        if box[0] <= mx <= box[2] and box[1] <= my <= box[3]:
+            out.add((mx > cx) + 2 * (my > cy))
+    return out
 
 
 def _corner_offset(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, float]:

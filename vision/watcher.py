@@ -107,6 +107,9 @@ class Watcher:
         self._frame = -1
         self._picture_centre = (0.0, 0.0)
         self._illegal: dict[str, object] = {}  # card lying there that does not fit -> its flag
+        #: cards written after lines dated later than they arrived (they did not fit there then) -> when
+        #: they arrived: a card found missing before those lines lets them go where they belong
+        self._arrived: dict[str, int] = {}
         #: a reading found where a card in the record lay -> [(that place, that card)]
         self._misread_places: dict[str, list[tuple[tuple[float, float, float, float], str]]] = {}
         self._row_ends_tried: set[tuple[int, str]] = set()  # (visit, card) tried as an unread row end
@@ -261,6 +264,7 @@ class Watcher:
         self._read_away.clear()
         self._played_boxes.clear()
         self._illegal.clear()
+        self._arrived.clear()
         self._shown.clear()
         self._shown_first.clear()
         self._shown_done.clear()
@@ -356,19 +360,28 @@ class Watcher:
         known = self._known_cards()
         if not t.present or t.first_read < 0 or t.card in known:
             return None  # (a card in the record: its visit is among those explained)
+        first_read, first_box = t.first_read, t.first_box
         if not self._first_read_here(t):
-            return None  # first read elsewhere: another card misread then, not this one unread
+            # first read elsewhere: another card misread then, not this one unread; the first of its
+            # latest readings where it lies, if that was long after (paris round 199: the jack of
+            # spades, read as another card's index a hundred looks before it was put down, then
+            # now and then for fifty looks where it lies)
+            here = [(f, b) for f, b in zip(t.recent, t.recent_boxes)
+                    if self._read_here(t, b, _index_sized(b, t)) and f > t.first_read + self.stab.memory]
+            if not here:
+                return None
+            first_read, first_box = here[0]
         start = self._when[self._round_line()]
         explained = self._explained_visits()
         last = True
         for i in range(len(self._spells) - 1, -1, -1):
             spell = self._spells[i]
-            if spell.end is None or spell.end > t.first_read:
+            if spell.end is None or spell.end > first_read:
                 continue
             if spell.start < start:
                 return None
             if last and spell.start not in explained:
-                looked = self._looks_between(spell.end, t.first_read)
+                looked = self._looks_between(spell.end, first_read)
                 if looked <= self.stab.gap_allowed + 2:
                     # the arm just before the card was first read put no card of the record down and
                     # left nothing seen as new anywhere (it put this one down squarely on a pile), or
@@ -381,7 +394,7 @@ class Watcher:
             last = False
             # near where it was first read (read whole since, its box reaches two card lengths: an arm
             # that put a card down beside it counted; paris round 144, the queen of hearts)
-            if any(_near(p, t.first_box if t.first_box is not None else t.box) for p in spell.landings):
+            if any(_near(p, first_box if first_box is not None else t.box) for p in spell.landings):
                 if spell.start in explained or self._read_under(t, spell.end):
                     return None
                 # a card in the record first read since the visit before ended, steady only after this
@@ -413,13 +426,14 @@ class Watcher:
         corner of its whole box? In a fanned row the far index of the card a new one goes on lies
         inside the new card's box, off its corners: read there as the new card before it came, that
         was the card under it misread."""
-        b = t.first_box
-        if b is None:
-            return True
+        return t.first_box is None or self._read_here(t, t.first_box, t.first_single)
+
+    def _read_here(self, t: Track, b: tuple[float, float, float, float], single: bool) -> bool:
+        """Is a reading of card `t` at box `b` (`single`: a lone index) where it lies now (`_first_read_here`)?"""
         if any(overlap(b, p) > self.same_place for _, p in t.places):
             return True
         whole = t.whole_box if t.whole_box is not None else (None if t.single else t.box)
-        if t.first_single and whole is not None:
+        if single and whole is not None:
             return _at_corner(b, whole, self.same_place)
         return overlap(b, t.box) > self.same_place
 
@@ -957,11 +971,37 @@ class Watcher:
         return not _inside(_middle(u.box), _outline_box(outline))
 
     def _one_place(self, t: Track, u: Track) -> bool:
-        """Are two sightings one card? The same place, or the two opposite corner indices of one card."""
+        """Are two sightings one card? The same place, or the two opposite corner indices of one card.
+        Not a lone index at an empty corner of the other's whole box (`_at_empty_corner`)."""
+        if self._at_empty_corner(t, u) or self._at_empty_corner(u, t):
+            return False
         return (overlap(_place(t), _place(u)) > self.same_place
                 or (t.single and u.single and (_opposite_corners(t.box, u.box, self.stab.corner_offset)
                                                or self._opposite_on_table(t.box, u.box)))
                 or (t.single and u.corners is not None and overlap(t.box, _place(u, far=True)) > self.same_place))
+
+    def _at_empty_corner(self, t: Track, u: Track) -> bool:
+        """Is `t` a lone index read at a corner of card `u`'s whole box where u's own indices were never
+        read? A design with two indices shows them at two opposite corners (`Track.index_corners`);
+        at the other two there is nothing to read but a neighbour's index, which the box reaches when
+        the camera looks at the row at an angle (paris round 147: the king of diamonds' index at the
+        queen's top-right corner, in a spread row, taken for the queen's index misread and the king
+        never played). Not where this very reading was found to be a misreading (`_found_misread`;
+        kennard_4color round 63: the ten of clubs, in the record but never read, read whole as the
+        queen again and again, behind the row's end: its index at the nine's top-right corner, and its
+        far one at the jack's bottom-left)."""
+        corners = u.index_corners
+        return (t.single and u.whole_box is not None and len(corners) == 2 and sum(corners) == 3
+                and _at_corner(t.box, u.whole_box, self.same_place, only={0, 1, 2, 3} - corners)
+                and not any(overlap(t.box, box) > self.same_place for box in self._found_misread(t.card)))
+
+    def _found_misread(self, card: str) -> list[tuple[float, float, float, float]]:
+        """The places where a reading of `card` was found to be another card misread this round
+        (`_misread_places`, `Stabiliser.misread_at`)."""
+        places = [box for box, _ in self._misread_places.get(card, ())]
+        if (box := self.stab.misread_at.get(card)) is not None:
+            places.append(box)
+        return places
 
     def _opposite_on_table(self, a: tuple[float, ...], b: tuple[float, ...]) -> bool:
         """Are two lone index boxes the top-left and bottom-right index of one card, judged by the
@@ -1018,7 +1058,7 @@ class Watcher:
         # (or of the card u is read as, all its indices joined: a design with four indices whose whole
         # readings are down one edge, the index at another corner read alone)
         return u.last_seen >= t.first_frame and (
-            (u.whole_box is not None and _at_corner(here, u.whole_box, self.same_place))
+            (u.whole_box is not None and _at_corner(here, u.whole_box, self.same_place, only=u.index_corners))
             or any(_at_corner(here, box, self.same_place, middle=True) and _both_ways(box, here)
                    and self._one_card_big(box) for box in u.card_boxes))
 
@@ -1203,8 +1243,28 @@ class Watcher:
                     fits = [t for t in g if t.card in fitting and t.support >= self.fits_share * best.support]
                     if fits:
                         best = fits[0]
+                suit = self._pile_suit_at(best)
+                if suit is not None and parse_card(best.card).suit != suit:
+                    # a Hoyle pile holds one suit: of the readings where its top lay, one of its suit
+                    # that fitted (paris round 158: the king of clubs put on the queen, read as the
+                    # king of spades most of the time, the king of clubs a third as often)
+                    ours = [t for t in g if parse_card(t.card).suit == suit and t.card in fitting
+                            and t.support >= self.fits_share * best.support]
+                    if ours:
+                        best = ours[0]
             out.append(best)
         return out
+
+    def _pile_suit_at(self, t: Track) -> str | None:
+        """On Hoyle piles: the suit of the one pile whose top card (a row's end) was read where `t` is;
+        None on rows laid card beside card, or where no pile top or tops of two suits were read."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or self._rows_laid_apart():
+            return None
+        suits = {row.suit for row in rnd.table.rows.values() if row is not None
+                 for end in (row.low, row.high)
+                 if (u := self.stab.tracks.get(end.code)) is not None and u.last_seen >= 0 and self._one_place(t, u)}
+        return suits.pop() if len(suits) == 1 else None
 
     def _fitting_at(self, when: int) -> set[str]:
         """The cards that fitted at moment `when` (the record as it was then; now if nothing later was
@@ -1362,15 +1422,29 @@ class Watcher:
         """The moments of this round's record lines and of the visits that put its known cards down."""
         start = self._round_line()
         explained = set(self._when[start:])
+        played = self._played_at()
         for card in self._known_cards():
-            k = self.stab.tracks.get(card)
-            if k is not None:
-                visit = self._visit_of(k)
-                # not a visit that began after the card was first steadily there (its index hidden a
-                # while by the card put next to it, it was read afresh later: that visit put another down)
-                if k.first_steady < 0 or visit <= k.first_steady:
-                    explained.add(visit)
+            visit = self._visit_that_put(card, played)
+            if visit is not None:
+                explained.add(visit)
         return explained
+
+    def _visit_that_put(self, card: str, played: dict[str, int]) -> int | None:
+        """The arm visit that put `card` (of the record; `played`: this round's plays and their
+        moments) down. A card written at the start of a visit was put down by that one (paris round
+        146: the two of clubs, put down by an arm that left nothing seen as new; the last one before
+        that left something near it put the king down beside the queen; paris round 205: the jack
+        of clubs, played unseen, first read by the queen of hearts put down next to it). Else as far
+        as its readings tell (`_visit_of`), but not a visit that began after the card was first
+        steadily there (its index hidden a while by the card put next to it, it was read afresh
+        later: that visit put another down)."""
+        k = self.stab.tracks.get(card)
+        if k is None:
+            return None
+        if card in played and any(s.start == played[card] for s in self._spells):
+            return played[card]
+        visit = self._visit_of(k)
+        return visit if k.first_steady < 0 or visit <= k.first_steady else None
 
     def _read_as_fitting(self) -> tuple[Track, Track] | None:
         """A card that cannot be played, read steadily where a row goes on, at the place where a card
@@ -1532,6 +1606,8 @@ class Watcher:
             when = self._arrival(t) if t is not None else self._frame
         # written after the lines already there, it stays after them when the round's lines are put
         # back in the order of their moments (a card dated before them that could not go there)
+        if when < self._when[-1]:
+            self._arrived[card] = when
         flag = self._push(ev, max(when, self._when[-1]))
         if t is not None and t.card == card and (box := self.stab.misread_at.get(card)) is not None \
                 and overlap(box, t.box) > self.same_place:
@@ -1621,31 +1697,58 @@ class Watcher:
         flags_before = len(rnd.flags)
         arms_before = self._arms_against(pos)
         later = [self._pop() for _ in range(len(events) - pos)][::-1]
-        ok = True
-        redone: list[tuple[object, int]] = []
-        played: list[Play] = []
-        waiting = list(plays)
-        for line in later + [None]:
-            while ok and waiting and (line is None or waiting[0][1] < line[1]):
-                card, when = waiting.pop(0)
-                mover = self.match.round.to_move
-                ok = mover is not None and self._push(Play(mover, card), when) is None
-                played.append(Play(mover or "", card))
-            if not ok or line is None:
-                break
-            redone += self._repush_by_turn([line])
-        if ok:
-            ok = len(self.match.round.flags) <= flags_before and self._arms_against(pos) <= arms_before
-        if not ok:
-            self._put_back(pos, later)
+
+        def redo(lines: list[tuple[object, int]]) -> tuple[bool, list[tuple[object, int]], list[Play]]:
+            while len(self.match.events) > pos:
+                self._pop()
+            ok = True
+            redone: list[tuple[object, int]] = []
+            played: list[Play] = []
+            waiting = list(plays)
+            for line in lines + [None]:
+                while ok and waiting and (line is None or waiting[0][1] < line[1]):
+                    card, when = waiting.pop(0)
+                    mover = self.match.round.to_move
+                    ok = mover is not None and self._push(Play(mover, card), when) is None
+                    played.append(Play(mover or "", card))
+                if not ok or line is None:
+                    break
+                redone += self._repush_by_turn([line])
+            if ok:
+                ok = len(self.match.round.flags) <= flags_before and self._arms_against(pos) <= arms_before
+            if not ok:
+                self._put_back(pos, later)
+            return ok, redone, played
+
+        # a card written late, after lines dated after it arrived (it did not fit then), goes where it
+        # arrived now that the missed card is in, if then fewer plays go to another player than the
+        # one whose arm put them down than before (paris round 168: the queen of spades, put down
+        # before the ten of hearts, when the king of clubs had not been read); when the arms do not
+        # say so, the lines stay as written (kennard_4color round 68: the five of hearts, dated
+        # before the eight, which went down first)
+        timed = sorted(((ev, min(w, self._arrived.get(ev.card, w)) if isinstance(ev, Play) else w)
+                        for ev, w in later), key=lambda line: line[1])
+        fine = []
+        for lines in ([later, timed] if timed != later else [later]):
+            ok, _, _ = redo(lines)
+            if ok:
+                arms = self._arms_against(pos)
+                if lines is later or arms < arms_before:
+                    fine.append((arms, len(fine), lines))
+                self._put_back(pos, later)
+        if not fine:
+            return False
+        ok, redone, played = redo(min(fine, key=lambda f: f[:2])[2])
+        if not ok:  # (the same lines worked out a moment ago: the record is a pure function of them)
             return False
         for play, (_, when) in zip(played, plays):
             outline = self.stab.outline(play.card) if t is not None else None
             if outline is not None:
                 self.table.add_row_card(play.card, outline)
             news.append(News("play", t.first_frame if t is not None else when, play))
-        moved = [f"{b.card}: {b.player}, not {a.player}" for (a, _), (b, _) in zip(later, redone)
-                 if isinstance(a, Play) and a.player != b.player]
+        before = {a.card: a.player for a, _ in later if isinstance(a, Play)}
+        moved = [f"{b.card}: {b.player}, not {before[b.card]}" for b, _ in redone
+                 if isinstance(b, Play) and before.get(b.card, b.player) != b.player]
         news.append(News("corrected", self._frame, None, None,
                          f"{', '.join(p.card for p in played)} {'was' if len(played) == 1 else 'were'} put down "
                          f"before {len(later)} line(s) already written" + (f"; so {'; '.join(moved)}" if moved else "")))
@@ -1723,13 +1826,32 @@ class Watcher:
             if not gap or not gap[1]:
                 return False
             end, between = gap
-        moments = self._unexplained_visits(t, end.code if end is not None else "", [g.code for g in between])
-        if moments is None:
+        codes = [g.code for g in between]
+        moments = self._unexplained_visits(t, end.code if end is not None else "", codes)
+        silent = self._unexplained_visits(t, end.code if end is not None else "", codes, silent=True) or []
+        if moments is None and len(silent) < len(codes):
             return False
         base = len(self.match.events)
-        while base > 1 and self._when[base - 1] > moments[0] and isinstance(self.match.events[base - 1], (Play, Pass)):
+        while (base > 1 and self._when[base - 1] > min((moments or []) + silent)
+               and isinstance(self.match.events[base - 1], (Play, Pass))):
             base -= 1
         saved = list(zip(self.match.events[base:], self._when[base:]))
+
+        def in_time(at: list[int]) -> Callable[[list[News]], bool]:
+            return lambda told: self._plays_in_time(list(zip(codes, at)), None, told)
+
+        # the visits that left something by the row's end, all together, each at its arm; failing that
+        # (the turns do not come out), the one way (the one record) of as many visits that left
+        # nothing seen as new and no card made out that does (kennard_4color round 218: the five of
+        # clubs put on the six's pile with nothing seen as new, an arm that brushed over the six
+        # just after it was put down taken for the five's)
+        def another_way(told: list[News]) -> bool:
+            fine: dict[tuple, list[int]] = {}  # the record each way makes -> the first way making it
+            for at in islice(combinations(silent, len(codes)), 50):
+                if list(at) != moments and in_time(list(at))([]) and self.match.round.is_legal(t.card):
+                    fine.setdefault(tuple(self.match.events[base:]), list(at))
+                self._put_back(base, saved)
+            return len(fine) == 1 and in_time(next(iter(fine.values())))(told)
 
         def one_by_one(told: list[News]) -> bool:
             for g, when in zip(between, moments):
@@ -1738,9 +1860,8 @@ class Watcher:
                         return False
             return True
 
-        # all together first, each at its arm (`_plays_in_time`), then one by one
-        tries = [lambda told: self._plays_in_time(list(zip((g.code for g in between), moments)), None, told)]
-        for put_in in (tries if len(between) > 1 else []) + [one_by_one]:
+        # then one by one, each at its arm or else now
+        for put_in in (in_time(moments), another_way, one_by_one) if moments is not None else (another_way,):
             told: list[News] = []
             if put_in(told) and self.match.round.is_legal(t.card):
                 if not self._play_in_time(t.card, t, told):
@@ -1762,12 +1883,13 @@ class Watcher:
         finally:
             self._pop()
 
-    def _unexplained_visits(self, t: Track, end: str, missing: list[str]) -> list[int] | None:
+    def _unexplained_visits(self, t: Track, end: str, missing: list[str], silent: bool = False) -> list[int] | None:
         """The moments of the last arm visits (one per card of `missing`), after the card `end` was
         played and before `t` arrived, that left something new between `end` and `t` (in the row's band
         of the picture) and from which no other card was made out (a card of `missing` itself read now
         and then, never steadily: a Hoyle pile's card covered by the next one soon after, is no other
-        card); None if there are fewer."""
+        card); None if there are fewer. `silent`: the moments of all the visits in that time from which
+        no card was made out that left nothing seen as new anywhere."""
         n = len(missing)
         start = self._round_line()
         since = self._played_at().get(end, self._when[start])
@@ -1791,6 +1913,9 @@ class Watcher:
                 if end_track is not None and _between(k.box, end_track.box, t.box, reach):
                     continue  # a reading between the row's end and this card: a missing card misread
                 explained.add(self._arrival(k))
+        if silent:
+            return [s.start for s in self._spells
+                    if s.end is not None and since < s.start < arrival and s.start not in explained and not s.landings]
         x1, x2 = min(b[0] for b in boxes) - reach, max(b[2] for b in boxes) + reach
         y1, y2 = min(b[1] for b in boxes) - reach, max(b[3] for b in boxes) + reach
         visits = [s for s in self._spells
@@ -1895,7 +2020,12 @@ class Watcher:
             late = [e.card for e, w in lines if isinstance(e, Play) and w > first_hand_line and e.card not in hand]
             lines = [x for x in lines if not (isinstance(x[0], Play) and (x[0].card in hand or x[0].card in late))]
         elif rnd.is_over:
-            return False  # over by the count, no hand card taken for a play: nothing was missed
+            # over by the count, no hand card taken for a play: nothing was missed, unless cards
+            # read since lie in the rows (a player's last cards were taken for another's, one play
+            # never read: the round seemed over one play early)
+            late = self._read_in_rows_after(lines)
+            if not late:
+                return False
         last_play = max((w for e, w in lines if isinstance(e, Play)), default=self._when[start])
         on_table = {e.card for e, _ in lines if isinstance(e, Play)}
         for t in self.stab.tracks.values():
@@ -1916,7 +2046,8 @@ class Watcher:
         # line in the record and put no card of the record down
         hand_tracks = [k for c in hand if (k := self.stab.tracks.get(c)) is not None]
         first_hand = min((k.first_frame for k in hand_tracks), default=self._frame)
-        explained = {w for _, w in lines} | {self._visit_of(k) for c in on_table if (k := self.stab.tracks.get(c)) is not None}
+        played = {e.card: w for e, w in lines if isinstance(e, Play)}
+        explained = {w for _, w in lines} | {v for c in on_table if (v := self._visit_that_put(c, played)) is not None}
         visits = [s.start for s in self._spells if s.end is not None and s.start > self._when[start]
                   and s.end <= first_hand and s.start not in explained
                   and s.end < first_hand - self.stab.gap_allowed - 1  # not the one after which a hand showed
@@ -2014,26 +2145,53 @@ class Watcher:
                 return False
         return True
 
-    def _off_rows(self, card: str, leave_out: list[str]) -> bool:
-        """Does `card` lie away from where it would be played (the rows without the cards `leave_out`):
-        more than one and a half card lengths on the table from each card of its suit it would lie
-        next to, or, with none of those down (a seven), outside the rows? Then it is a card of a hand
-        laid down in front of a seat, not a play."""
+    def _read_in_rows_after(self, lines: list[tuple[object, int]]) -> list[str]:
+        """The cards not in the record's plays (`lines`) read steadily after its last play, each in
+        the rows next to a card of its row, where no card of the record lies: plays the recognizer
+        missed (paris round 168: the king of spades, read unsurely as it went down, made out only as
+        the hands went down; the plays after it were taken for the next players', the round over by
+        the count a play early and the king of hearts, the last play, read then too)."""
+        played = {e.card: w for e, w in lines if isinstance(e, Play)}
+        last_play = max(played.values(), default=-1)
+        taken = [u for u in self._taken_places() if u.card in played]
+        out = []
+        for t in self.stab.tracks.values():
+            if (t.card in played or t.first_steady < 0 or t.last_seen <= last_play
+                    or any(self._lies_at(t, u) for u in taken)):
+                continue
+            seen = self._rows_without(t.card, [])
+            near = _from_neighbours(seen[0], t.card, seen[1]) if seen is not None else []
+            if near and min(near) <= CARD_MM[1]:
+                out.append(t.card)
+        return sorted(out, key=_deck_pos)
+
+    def _rows_without(self, card: str, leave_out: list[str]) -> tuple[TableModel, tuple] | None:
+        """The rows as seen without `card` and the cards `leave_out`, and `card`'s outline; None if it
+        was never outlined or the rows are not all seen."""
         outline = self.stab.outline(card)
         if outline is None:
-            return False
+            return None
         rows = TableModel(len(self.players))
         for c, o in self.table.row_outlines.items():
             if c != card and c not in leave_out:
                 rows.add_row_card(c, o)
         if len(rows.row_outlines) < 4 or rows.plane is None:
+            return None
+        return rows, outline
+
+    def _off_rows(self, card: str, leave_out: list[str]) -> bool:
+        """Does `card` lie away from where it would be played (the rows without the cards `leave_out`):
+        more than one and a half card lengths on the table from each card of its suit it would lie
+        next to, or, with none of those down (a seven), outside the rows? Then it is a card of a hand
+        laid down in front of a seat, not a play."""
+        seen = self._rows_without(card, leave_out)
+        if seen is None:
             return False
-        beside = [o for code, o in rows.row_outlines.items() if _next_in_row(code, card)]
-        if not beside:
+        rows, outline = seen
+        near = _from_neighbours(rows, card, outline)
+        if not near:
             return not rows.in_rows(outline)
-        here, *there = rows.plane.to_table([np.asarray(o, np.float32).reshape(4, 2).mean(axis=0)
-                                            for o in [outline, *beside]])
-        return all(math.hypot(*(here - p)) > 1.5 * CARD_MM[1] for p in there)
+        return all(d > 1.5 * CARD_MM[1] for d in near)
 
     # ------------------------------------------------------------------ end of a round
     def _see_hand_card(self, t: Track, news: list[News]) -> bool:
@@ -2331,6 +2489,15 @@ class Watcher:
                          "the cards were gathered before the round was over: it ends without a winner"))
 
 
+def _from_neighbours(rows: TableModel, card: str, outline) -> list[float]:
+    """How far (on the table) `card`, lying at `outline`, is from each card of `rows` it would lie
+    next to."""
+    beside = [o for code, o in rows.row_outlines.items() if _next_in_row(code, card)]
+    here, *there = rows.plane.to_table([np.asarray(o, np.float32).reshape(4, 2).mean(axis=0)
+                                        for o in [outline, *beside]])
+    return [math.hypot(*(here - p)) for p in there]
+
+
 def _next_in_row(a: str, b: str) -> bool:
     """Can two cards lie next to each other in a row, in some variant (same suit, ranks one apart, or
     the king and the ace: ace-high rows, and `free` rows that wrap)? The rules engine says which
@@ -2367,20 +2534,31 @@ def _place(t: Track, far: bool = False) -> tuple[float, float, float, float]:
     return (min(xs), min(ys), max(xs), max(ys))
 
 
-def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float, middle: bool = False) -> bool:
+def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float, middle: bool = False,
+               only: set[int] | frozenset[int] = frozenset()) -> bool:
     """Does a lone index box lie at a corner of a card's whole box (the union of its corner indices
     read at once: two at opposite corners, or, on a design with four, two down one edge when the
     next card in a fanned row hides the others)? A box as large as half the card both ways is no
     index. `middle`: the index's middle within the corner is enough (the box is made of the card's
-    other indices, and the index read alone may stick out of it a little)."""
+    other indices, and the index read alone may stick out of it a little). `only`: just these corners
+    (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right; all when empty)."""
     x1, y1, x2, y2 = whole
     w, h = index[2] - index[0], index[3] - index[1]
     if 2 * w > x2 - x1 and 2 * h > y2 - y1:
         return False
     corners = [(x1, y1, x1 + w, y1 + h), (x2 - w, y1, x2, y1 + h), (x1, y2 - h, x1 + w, y2), (x2 - w, y2 - h, x2, y2)]
+    if only:
+        corners = [c for k, c in enumerate(corners) if k in only]
     if middle:
         return any(_inside(_middle(index), c, grow=0.0) for c in corners)
     return any(overlap(index, c) > share for c in corners)
+
+
+def _index_sized(box: tuple[float, ...], t: Track) -> bool:
+    """Is `box`, a reading of card `t`, one lone index: at most half as wide and as tall as the card's
+    whole box (its box now, never read whole)?"""
+    whole = t.whole_box if t.whole_box is not None else t.box
+    return 2 * (box[2] - box[0]) <= whole[2] - whole[0] and 2 * (box[3] - box[1]) <= whole[3] - whole[1]
 
 
 def _both_ways(box: tuple[float, ...], index: tuple[float, ...]) -> bool:
