@@ -2130,14 +2130,21 @@ class Watcher:
     def _arms_by_their_cards(self, way: list[tuple[str, int]]) -> bool:
         """Did each arm of `way` (missed cards, each with the visit that put it down) leave something
         near the card of the rows its card goes next to, the one on its seven's side, where that card
-        was read? An arm that left nothing seen as new, or a card whose neighbour was never read,
-        says nothing against it."""
+        was read, or on the missed card itself, where it was read (unsurely, never steadily: kennard_4color
+        round 241, the ace of diamonds, read now and then beside the two, whose index lies a little
+        further from the arm's mark)? An arm that left nothing seen as new, or a card whose neighbour
+        was never read, says nothing against it."""
         for card, when in way:
             spell = next((s for s in self._spells if s.start == when), None)
             c = parse_card(card)
             inner = Card(c.rank - 1 if c.rank > 7 else c.rank + 1, c.suit) if c.rank != 7 else None
             u = self.stab.tracks.get(inner.code) if inner is not None else None
-            if spell is None or not spell.landings or u is None or u.last_seen < 0:
+            if spell is None or not spell.landings:
+                continue
+            k = self.stab.tracks.get(card)
+            if k is not None and k.last_seen >= 0 and any(_inside(p, self._body(k), grow=0.0) for p in spell.landings):
+                continue
+            if u is None or u.last_seen < 0:
                 continue
             # (where it is read, where it was read whole, where it was read when played)
             boxes = [b for b in (u.box, u.whole_box, self._played_boxes.get(u.card)) if b is not None]

@@ -329,3 +329,23 @@ def test_of_two_missed_cards_that_would_each_end_the_round_the_one_its_arm_left_
     assert w._arms_by_their_cards([("Jd", 395)])
     assert not w._arms_by_their_cards([("3s", 395)])
     assert w._arms_by_their_cards([("Ks", 395)])  # the queen never read: nothing against it
+
+
+def test_an_arm_that_left_something_on_a_missed_card_where_it_was_read_put_it_down():
+    # measured on kennard_4color round 241 (filmed in session 20): the ace and the queen of diamonds
+    # both missed; the arm that left something a little below the two's index (too far for the two's
+    # lone index to reach) left it on the ace, read unsurely there later; the other arm left nothing
+    # seen as new. Of the two orders, only the ace at that arm is borne out.
+    from vision.stabiliser import Track
+    from vision.watcher import _CoverSpell
+
+    events = simulate_match("fan-tan", PLAYERS, seed=3, known_hands=True)
+    w, _ = _watcher_at_the_end_of(events)
+    w._spells = [_CoverSpell(379, 382, landings=()), _CoverSpell(388, 395, landings=((540.0, 104.0),))]
+    w.stab.tracks["2d"] = Track("2d", 300, box=(549.2, 73.4, 555.2, 84.2), last_seen=387, single=True)
+    w.stab.tracks["Jd"] = Track("Jd", 300, box=(987.7, 266.0, 1007.3, 284.9), last_seen=470, single=True)
+    w.stab.corner_offset = (3.5, 3.6)
+    assert not w._arms_by_their_cards([("Ad", 388)])  # not by the two's index, the ace never read
+    w.stab.tracks["Ad"] = Track("Ad", 485, box=(536.0, 72.7, 542.7, 83.7), last_seen=548, single=True)
+    assert w._arms_by_their_cards([("Qd", 379), ("Ad", 388)])
+    assert not w._arms_by_their_cards([("Ad", 379), ("Qd", 388)])  # the queen not where the arm left it
