@@ -113,6 +113,7 @@ class Watcher:
         #: a reading found where a card in the record lay -> [(that place, that card)]
         self._misread_places: dict[str, list[tuple[tuple[float, float, float, float], str]]] = {}
         self._row_ends_tried: set[tuple[int, str]] = set()  # (visit, card) tried as an unread row end
+        self._silent_ways_tried: set[tuple] = set()  # (card, silent arms, record state) tried in `_fill_unseen`
         self._shown: dict[int, list[str]] = {}  # seat -> cards seen laid down
         self._shown_first: dict[int, int] = {}
         self._shown_done: set[int] = set()
@@ -265,6 +266,7 @@ class Watcher:
         self._played_boxes.clear()
         self._illegal.clear()
         self._arrived.clear()
+        self._silent_ways_tried.clear()
         self._shown.clear()
         self._shown_first.clear()
         self._shown_done.clear()
@@ -1423,15 +1425,16 @@ class Watcher:
         start = self._round_line()
         explained = set(self._when[start:])
         played = self._played_at()
+        starts = {s.start for s in self._spells}
         for card in self._known_cards():
-            visit = self._visit_that_put(card, played)
+            visit = self._visit_that_put(card, played, starts)
             if visit is not None:
                 explained.add(visit)
         return explained
 
-    def _visit_that_put(self, card: str, played: dict[str, int]) -> int | None:
+    def _visit_that_put(self, card: str, played: dict[str, int], starts: set[int]) -> int | None:
         """The arm visit that put `card` (of the record; `played`: this round's plays and their
-        moments) down. A card written at the start of a visit was put down by that one (paris round
+        moments; `starts`: the moments the arm visits began) down. A card written at the start of a visit was put down by that one (paris round
         146: the two of clubs, put down by an arm that left nothing seen as new; the last one before
         that left something near it put the king down beside the queen; paris round 205: the jack
         of clubs, played unseen, first read by the queen of hearts put down next to it). Else as far
@@ -1441,7 +1444,7 @@ class Watcher:
         k = self.stab.tracks.get(card)
         if k is None:
             return None
-        if card in played and any(s.start == played[card] for s in self._spells):
+        if played.get(card) in starts:
             return played[card]
         visit = self._visit_of(k)
         return visit if k.first_steady < 0 or visit <= k.first_steady else None
@@ -1649,7 +1652,7 @@ class Watcher:
                     # 136: the ten and jack of hearts, the jack read as the jack of diamonds)
                     if moments is None:
                         end = rnd.table.rows[parse_card(card).suit].gap_to(parse_card(card))[0].code
-                        moments = self._unexplained_visits(t, end, gap) or []
+                        moments = self._unexplained_visits(t, end, gap)[0] or []
                     when = moments[i] if len(moments) == len(gap) else None
                 if when is None or not self._play_in_time(c, None, news, when):
                     self._play(self._mover(t), c, None, news)
@@ -1728,17 +1731,17 @@ class Watcher:
         # before the eight, which went down first)
         timed = sorted(((ev, min(w, self._arrived.get(ev.card, w)) if isinstance(ev, Play) else w)
                         for ev, w in later), key=lambda line: line[1])
-        fine = []
+        fine = []  # (plays against their arms, lines) of the orders that work out, as written first
         for lines in ([later, timed] if timed != later else [later]):
             ok, _, _ = redo(lines)
             if ok:
                 arms = self._arms_against(pos)
                 if lines is later or arms < arms_before:
-                    fine.append((arms, len(fine), lines))
+                    fine.append((arms, lines))
                 self._put_back(pos, later)
         if not fine:
             return False
-        ok, redone, played = redo(min(fine, key=lambda f: f[:2])[2])
+        ok, redone, played = redo(min(fine, key=lambda f: f[0])[1])  # (the first of equals)
         if not ok:  # (the same lines worked out a moment ago: the record is a pure function of them)
             return False
         for play, (_, when) in zip(played, plays):
@@ -1827,8 +1830,7 @@ class Watcher:
                 return False
             end, between = gap
         codes = [g.code for g in between]
-        moments = self._unexplained_visits(t, end.code if end is not None else "", codes)
-        silent = self._unexplained_visits(t, end.code if end is not None else "", codes, silent=True) or []
+        moments, silent = self._unexplained_visits(t, end.code if end is not None else "", codes)
         if moments is None and len(silent) < len(codes):
             return False
         base = len(self.match.events)
@@ -1846,6 +1848,10 @@ class Watcher:
         # clubs put on the six's pile with nothing seen as new, an arm that brushed over the six
         # just after it was put down taken for the five's)
         def another_way(told: list[News]) -> bool:
+            tried = (t.card, tuple(silent), base, tuple(saved))
+            if tried in self._silent_ways_tried:  # (the same record and arms: the same outcome)
+                return False
+            self._silent_ways_tried.add(tried)
             fine: dict[tuple, list[int]] = {}  # the record each way makes -> the first way making it
             for at in islice(combinations(silent, len(codes)), 50):
                 if list(at) != moments and in_time(list(at))([]) and self.match.round.is_legal(t.card):
@@ -1883,13 +1889,13 @@ class Watcher:
         finally:
             self._pop()
 
-    def _unexplained_visits(self, t: Track, end: str, missing: list[str], silent: bool = False) -> list[int] | None:
+    def _unexplained_visits(self, t: Track, end: str, missing: list[str]) -> tuple[list[int] | None, list[int]]:
         """The moments of the last arm visits (one per card of `missing`), after the card `end` was
         played and before `t` arrived, that left something new between `end` and `t` (in the row's band
         of the picture) and from which no other card was made out (a card of `missing` itself read now
         and then, never steadily: a Hoyle pile's card covered by the next one soon after, is no other
-        card); None if there are fewer. `silent`: the moments of all the visits in that time from which
-        no card was made out that left nothing seen as new anywhere."""
+        card); None if there are fewer. And the moments of all the visits in that time from which no
+        card was made out that left nothing seen as new anywhere."""
         n = len(missing)
         start = self._round_line()
         since = self._played_at().get(end, self._when[start])
@@ -1913,9 +1919,8 @@ class Watcher:
                 if end_track is not None and _between(k.box, end_track.box, t.box, reach):
                     continue  # a reading between the row's end and this card: a missing card misread
                 explained.add(self._arrival(k))
-        if silent:
-            return [s.start for s in self._spells
-                    if s.end is not None and since < s.start < arrival and s.start not in explained and not s.landings]
+        silent = [s.start for s in self._spells
+                  if s.end is not None and since < s.start < arrival and s.start not in explained and not s.landings]
         x1, x2 = min(b[0] for b in boxes) - reach, max(b[2] for b in boxes) + reach
         y1, y2 = min(b[1] for b in boxes) - reach, max(b[3] for b in boxes) + reach
         visits = [s for s in self._spells
@@ -1926,17 +1931,14 @@ class Watcher:
             # seen as new: visits that left nothing seen as new anywhere count too, when with them
             # there are just as many as missing cards (paris round 139: the six of clubs under the
             # seven, the five on it read first)
-            silent = [s for s in self._spells
-                      if s.end is not None and since < s.start < arrival and s.start not in explained
-                      and not s.landings]
             if len(visits) + len(silent) != n:
-                return None
-            return sorted(s.start for s in visits + silent)
+                return None, silent
+            return sorted([s.start for s in visits] + silent), silent
         # of more visits than missing cards, those that left something nearest the stretch between
         # the row's end and this card, where the missing cards lie (the latest of equals)
         a, b = _middle(boxes[-1]), _middle(t.box)
         nearest = sorted(visits, key=lambda s: (min(_to_segment(p, a, b) for p in s.landings), -s.start))[:n]
-        return sorted(s.start for s in nearest)
+        return sorted(s.start for s in nearest), silent
 
     def _visit_of(self, t: Track) -> int:
         """The arm visit that put a card down: the last one before it was first seen that changed
@@ -2047,7 +2049,8 @@ class Watcher:
         hand_tracks = [k for c in hand if (k := self.stab.tracks.get(c)) is not None]
         first_hand = min((k.first_frame for k in hand_tracks), default=self._frame)
         played = {e.card: w for e, w in lines if isinstance(e, Play)}
-        explained = {w for _, w in lines} | {v for c in on_table if (v := self._visit_that_put(c, played)) is not None}
+        starts = {s.start for s in self._spells}
+        explained = {w for _, w in lines} | {v for c in on_table if (v := self._visit_that_put(c, played, starts)) is not None}
         visits = [s.start for s in self._spells if s.end is not None and s.start > self._when[start]
                   and s.end <= first_hand and s.start not in explained
                   and s.end < first_hand - self.stab.gap_allowed - 1  # not the one after which a hand showed
