@@ -2360,6 +2360,7 @@ class Watcher:
         over_at = max((w for e, w in zip(self.match.events, self._when) if isinstance(e, (RoundStart, Play))),
                       default=0)
         if len(short) > 1 and self.table.plane is not None:
+            holders = [i for i, p in enumerate(self.players) if rnd.cards_left.get(p, 0) > 0]
             for card in list(unseen):
                 k = self.stab.tracks.get(card)
                 outline = self.stab.outline(card)
@@ -2371,7 +2372,12 @@ class Watcher:
                 if self._on_a_row_card(k) or not self._off_rows(card, []):
                     continue  # read on a card of the rows (a pile top's index misread), or where
                     # it would lie if played (a fanned row's card misread)
-                seat = self.table.seat_of(outline, list(short))
+                # in front of a short hand, of all the hands held (read in front of a hand already
+                # full, it is that hand's card misread: kennard_4color round 214, the queen of clubs
+                # read as the king in front of its holder, the king itself unread in another hand)
+                seat = self.table.seat_of(outline, holders)
+                if seat not in short:
+                    continue
                 self._shown.setdefault(seat, []).append(card)
                 unseen.remove(card)
                 short[seat] -= 1
