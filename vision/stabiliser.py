@@ -63,6 +63,9 @@ class Track:
     first_single: bool = False
     #: the first frame it became steady, over all its streaks (-1: not yet)
     first_steady: int = -1
+    #: the first frame of the current streak where it was the recognizer's first reading (-1: not yet):
+    #: a streak may begin with glimpses of it as another card's next reading
+    first_direct: int = -1
     #: the boxes of all the corner indices read as this card in its latest sightings with several
     #: (on a design with four indices, the card, even when its pair is down one edge; but a recognizer
     #: may join two cards, one misread: the watcher, which knows the table, checks their size)
@@ -166,13 +169,16 @@ class Stabiliser:
                                               first_read=t.first_read if read_before else frame,
                                               first_box=t.first_box if read_before else box,
                                               first_single=t.first_single if read_before else single,
-                                              first_steady=-1 if t is None else t.first_steady)
+                                              first_steady=-1 if t is None else t.first_steady,
+                                              first_direct=t.first_direct if t is not None and first == t.first_frame else -1)
             near.add(card)
             t.hits += 1
             t.misses = 0
             t.confidence += (conf - t.confidence) / t.hits
             t.support += conf
             t.direct += direct
+            if direct and t.first_direct < 0:
+                t.first_direct = frame
             t.box = box
             t.single = single
             t.corners = tuple((float(x), float(y)) for x, y in d.corners) if d.corners is not None else None

@@ -1151,6 +1151,12 @@ class Watcher:
             rnd = self.match.round
             looks = bisect.bisect_right(self._looked, t.since) - bisect.bisect_left(self._looked, t.first_frame)
             if direct:
+                # counted from its first reading as the recognizer's first choice: glimpses of it as
+                # a neighbour's next reading before that do not make it slow to become steady
+                # (kennard_4color round 262: the five of clubs, glimpsed at the six's index fifteen
+                # looks before it was put down by an arm the hand check missed)
+                if t.first_direct >= t.first_frame:
+                    looks = bisect.bisect_right(self._looked, t.since) - bisect.bisect_left(self._looked, t.first_direct)
                 before = self._spell_before(t)
                 self._alt_fitted[key] = (looks <= 2 * (self.stab.on_hits + self.stab.gap_allowed) or any(
                     s.end is not None and (s is before or t.first_frame < s.end <= t.since)
