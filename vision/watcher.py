@@ -1149,14 +1149,13 @@ class Watcher:
         key = (t.card, t.first_frame, t.since, direct)
         if key not in self._alt_fitted:
             rnd = self.match.round
-            looks = bisect.bisect_right(self._looked, t.since) - bisect.bisect_left(self._looked, t.first_frame)
+            # a card read directly counts from its first reading as the recognizer's first choice:
+            # glimpses of it as a neighbour's next reading before that do not make it slow to become
+            # steady (kennard_4color round 262: the five of clubs, glimpsed at the six's index fifteen
+            # looks before it was put down by an arm the hand check missed)
+            first = t.first_direct if direct and t.first_direct >= t.first_frame else t.first_frame
+            looks = bisect.bisect_right(self._looked, t.since) - bisect.bisect_left(self._looked, first)
             if direct:
-                # counted from its first reading as the recognizer's first choice: glimpses of it as
-                # a neighbour's next reading before that do not make it slow to become steady
-                # (kennard_4color round 262: the five of clubs, glimpsed at the six's index fifteen
-                # looks before it was put down by an arm the hand check missed)
-                if t.first_direct >= t.first_frame:
-                    looks = bisect.bisect_right(self._looked, t.since) - bisect.bisect_left(self._looked, t.first_direct)
                 before = self._spell_before(t)
                 self._alt_fitted[key] = (looks <= 2 * (self.stab.on_hits + self.stab.gap_allowed) or any(
                     s.end is not None and (s is before or t.first_frame < s.end <= t.since)
@@ -1440,9 +1439,10 @@ class Watcher:
 
     def _visit_that_put(self, card: str, played: dict[str, int], starts: set[int]) -> int | None:
         """The arm visit that put `card` (of the record; `played`: this round's plays and their
-        moments; `starts`: the moments the arm visits began) down. A card written at the start of a visit was put down by that one (paris round
-        146: the two of clubs, put down by an arm that left nothing seen as new; the last one before
-        that left something near it put the king down beside the queen; paris round 205: the jack
+        moments; `starts`: the moments the arm visits began) down. A card written at the start of a
+        visit was put down by that one (paris round 146: the two of clubs, put down by an arm that
+        left nothing seen as new; the last one before that left something near it put the king down
+        beside the queen; paris round 205: the jack
         of clubs, played unseen, first read by the queen of hearts put down next to it). Else as far
         as its readings tell (`_visit_of`), but not a visit that began after the card was first
         steadily there (its index hidden a while by the card put next to it, it was read afresh
