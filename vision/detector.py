@@ -21,6 +21,7 @@ Example:
 from __future__ import annotations
 
 import ast
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -42,6 +43,10 @@ ALTERNATIVES = 3
 
 class ModelError(RuntimeError):
     """A model file is missing, unreadable or not the model expected: names the file and the fix."""
+
+
+class ModelWarning(UserWarning):
+    """A model that loads but may read wrongly on this machine: names the file and the fix."""
 
 
 #: Used when the models come without a thresholds.json (written by `fantan train calibrate`).
@@ -328,6 +333,12 @@ class CardDetector:
         det_meta, cls_meta = _metadata(self.detector, det_path), _metadata(self.classifier, cls_path)
         if det_meta.get("task", "detect") != "detect" or cls_meta.get("task", "classify") != "classify":
             raise ModelError(f"{det_path} must be a detect model and {cls_path} a classify model")
+        for meta, where in ((det_meta, det_path), (cls_meta, cls_path)):
+            how = str(meta.get("fantan_quantized", ""))
+            if how and "weights=uint8" not in how:
+                warnings.warn(f"{where} stores its INT8 weights signed: on a CPU without VNNI (AVX2 only) "
+                              f"it misreads cards (sevens as jacks); `fantan train quantize --models "
+                              f"{where.parent}` stores them as uint8, the same values", ModelWarning, stacklevel=2)
         self.imgsz = int(np.max(det_meta["imgsz"]))
         self.crop_size = int(np.max(cls_meta["imgsz"]))
         names = cls_meta["names"]

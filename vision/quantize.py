@@ -1,10 +1,16 @@
 """Make the recognizer's two ONNX models run in 8-bit integers on a laptop CPU.
 
 `fantan train export` writes float models (weights stored as float16, cast to float32 on load). This
-module rewrites them with static INT8 quantization (ONNX Runtime's QDQ format: weights int8 per output
-channel, activations uint8 with ranges measured on calibration pictures), which modern x86 CPUs run
-with their integer dot-product instructions (AVX-512 VNNI / AVX-VNNI / AMX). See docs/TRAINING.md,
-"Quantization", for the speed and accuracy measured.
+module rewrites them with static INT8 quantization (ONNX Runtime's QDQ format: weights quantized
+symmetrically per output channel, activations uint8 with ranges measured on calibration pictures),
+which x86 CPUs run with their integer dot-product instructions. See docs/TRAINING.md, "Quantization",
+for the speed and accuracy measured.
+
+The weights are then stored as *uint8* (zero point 128: the same values, `unsigned_weights`), so that
+ONNX Runtime runs uint8 x uint8 kernels. With int8 weights it runs uint8 x int8 ones, which on a CPU
+without VNNI (AVX2 only, such as the AMD EPYC this project was measured on in session 22) sum pairs of
+products in 16 bits and saturate: the shipped recognizer then read every seven as a jack or a queen
+(docs/TRAINING.md, "Quantization: the CPUs without VNNI").
 
 Calibration uses SYNTHETIC val data only (held-out deck designs: `fantan dataset make`'s val split),
 fed exactly as the product feeds the models (vision.detector's letterbox and crops), never the real
@@ -37,6 +43,8 @@ DETECTOR_QUANTIZED = ("/model.23/cv2", "/model.23/cv3")
 CLASSIFIER_FLOAT = ("/model.10/linear", "/model.10/Softmax")
 #: Metadata key that marks a quantized model (so a second `quantize` refuses instead of stacking).
 QUANTIZED_KEY = "fantan_quantized"
+#: ... and what its value says of a model whose weights are stored as uint8 (`unsigned_weights`).
+WEIGHTS_NOTE = "weights=uint8"
 
 
 class QuantizeError(RuntimeError):
@@ -167,6 +175,85 @@ class _Reader:
         return None if x is None else {self.name: x}
 
 
+def unsigned_weights(model) -> int:
+    """Store the symmetric int8 weights of a QDQ model (zero point 0) as uint8 with zero point 128,
+    in place; returns how many weight tensors were rewritten.
+
+    The values the model computes with are the same (q - zero point is unchanged), so the rewrite loses
+    nothing; what changes is the kernel ONNX Runtime picks: uint8 x uint8, exact on every CPU, instead
+    of uint8 x int8, which saturates on x86 CPUs without VNNI (VPMADDUBSW adds pairs of products in
+    16 bits). Weights with another zero point, and the int32 biases, are left as they are.
+    """
+    from onnx import TensorProto, numpy_helper
+
+    graph = model.graph
+    inits = {init.name: init for init in graph.initializer}
+    zero_points: dict[str, str] = {}  # int8 zero-point tensor -> its uint8 twin
+    rewritten = 0
+    for node in graph.node:
+        if node.op_type != "DequantizeLinear" or node.input[0] not in inits:
+            continue
+        weights = inits[node.input[0]]
+        if weights.data_type != TensorProto.INT8:
+            continue
+        zp_name = node.input[2] if len(node.input) > 2 and node.input[2] else ""
+        if zp_name and zp_name not in inits:
+            continue
+        zp = numpy_helper.to_array(inits[zp_name]) if zp_name else np.zeros((), np.int8)
+        if np.any(zp != 0):
+            continue
+        values = numpy_helper.to_array(weights).astype(np.int16) + 128
+        weights.CopyFrom(numpy_helper.from_array(values.astype(np.uint8), weights.name))
+        key = zp_name or f"{weights.name}_zero_point"
+        if key not in zero_points:
+            zero_points[key] = f"{key}_uint8"
+            graph.initializer.append(numpy_helper.from_array(np.full(zp.shape, 128, np.uint8), zero_points[key]))
+        while len(node.input) < 3:
+            node.input.append("")
+        node.input[2] = zero_points[key]
+        rewritten += 1
+    used = {name for node in graph.node for name in node.input}
+    unused = [init for init in graph.initializer if init.name not in used]
+    for init in unused:  # the int8 zero points no weight uses any more
+        graph.initializer.remove(init)
+    return rewritten
+
+
+def unsign_file(path: Path) -> int:
+    """`unsigned_weights` on a quantized ONNX file, rewritten in place (its metadata says so)."""
+    import onnx
+
+    model = onnx.load(str(path))
+    meta = {p.key: p.value for p in model.metadata_props}
+    if QUANTIZED_KEY not in meta:
+        raise QuantizeError(f"{path} is not a quantized model of `fantan train quantize`")
+    count = unsigned_weights(model)
+    if count and WEIGHTS_NOTE not in meta[QUANTIZED_KEY]:
+        for prop in model.metadata_props:
+            if prop.key == QUANTIZED_KEY:
+                prop.value = f"{prop.value} {WEIGHTS_NOTE}"
+    part = path.with_name(path.name + ".part")
+    onnx.save(model, str(part))
+    part.replace(path)
+    return count
+
+
+def unsign_models(models: Path, only: str | None = None) -> dict[str, int]:
+    """Rewrite, in place, the models of a folder that were quantized with int8 weights (before
+    session 22) so that they store them as uint8 (`unsign_file`); {file: weight tensors rewritten}."""
+    import onnx
+
+    done = {}
+    for stage, name in (("detector", DETECTOR_FILE), ("classifier", CLASSIFIER_FILE)):
+        path = models / name
+        if (only and stage != only) or not path.exists():
+            continue
+        meta = {p.key: p.value for p in onnx.load(str(path), load_external_data=False).metadata_props}
+        if QUANTIZED_KEY in meta and WEIGHTS_NOTE not in meta[QUANTIZED_KEY]:
+            done[name] = unsign_file(path)
+    return done
+
+
 def _excluded(model, float_prefixes: tuple[str, ...], unless: tuple[str, ...]) -> list[str]:
     return [n.name for n in model.graph.node
             if n.name.startswith(float_prefixes) and not n.name.startswith(unless)]
@@ -181,7 +268,8 @@ def quantize_file(src: Path, dst: Path, inputs: Iterable[np.ndarray], *,
     Nodes named with `float_prefixes` (but not `unless`) stay float. The model's metadata (class
     names, input size: what CardDetector reads) is kept, and QUANTIZED_KEY added.
 
-    Defaults are the measured choice (docs/TRAINING.md): QDQ format, weights int8 per output channel,
+    Defaults are the measured choice (docs/TRAINING.md): QDQ format, weights int8 per output channel
+    (stored as uint8 with zero point 128: `unsigned_weights`),
     activations *uint8* with min-max ranges. With int8 activations ONNX Runtime 1.32 fused only 9 of
     the detector's 88 convolutions into integer kernels and the model ran 2x slower than float;
     with uint8 it fuses all of them (and the SiLU activations) and runs 1.5x faster.
@@ -220,8 +308,10 @@ def quantize_file(src: Path, dst: Path, inputs: Iterable[np.ndarray], *,
         finally:
             root.setLevel(level)
         quantized = onnx.load(str(out))
+        unsigned_weights(quantized)
         del quantized.metadata_props[:]
-        for key, value in {**meta, QUANTIZED_KEY: f"{fmt} {activations} per_channel={per_channel} {method}"}.items():
+        how = f"{fmt} {activations} per_channel={per_channel} {method} {WEIGHTS_NOTE}"
+        for key, value in {**meta, QUANTIZED_KEY: how}.items():
             quantized.metadata_props.add(key=key, value=value)
         onnx.save(quantized, str(dst))
     return dst

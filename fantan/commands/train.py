@@ -124,6 +124,14 @@ def _quantize(args: argparse.Namespace) -> int:
     from vision import quantize
     from vision.detector import MODELS
 
+    # models quantized before session 22 (int8 weights: misread on CPUs without VNNI) need no data
+    # to be mended: their weights are stored again as uint8, the same values
+    mended = quantize.unsign_models(args.models or MODELS, only=args.only)
+    for name, count in mended.items():
+        print(f"{name}: already quantized with int8 weights; {count} weight tensors stored again as uint8 "
+              f"(the same values; exact on CPUs without VNNI)")
+    if mended:
+        return 0
     root = args.data or Path("data/cards")
     if not (root / "detect").exists() or not (root / "classify").exists():
         print(f"fantan train quantize: --data must be a `fantan dataset make` folder (detect/, classify/): {root}",

@@ -146,8 +146,9 @@ def test_quantized_classifier_reads_crops_as_the_float_one_does(tmp_path):
     assert quantize.agreement(src, dst, [x], "classify") >= 0.95
 
     model = onnx.load(str(dst))
-    int8_weights = [i for i in model.graph.initializer if i.data_type == TensorProto.INT8]
-    assert len(int8_weights) >= 2  # both convolutions' weights
+    weights = [i for i in model.graph.initializer if i.data_type == TensorProto.UINT8 and len(i.dims) == 4]
+    assert len(weights) >= 2  # both convolutions' weights, stored unsigned (unsigned_weights)
+    assert not [i for i in model.graph.initializer if i.data_type == TensorProto.INT8]
     meta = {p.key: p.value for p in model.metadata_props}
     assert meta["task"] == "classify" and "'Ks'" in meta["names"] and quantize.QUANTIZED_KEY in meta
     last = [n for n in model.graph.node if n.name == "/model.10/linear/Gemm"]
@@ -165,6 +166,62 @@ def test_onnx_runtime_runs_the_convolutions_in_integers(tmp_path):
     ops = [n.op_type for n in onnx.load(str(tmp_path / "optimised.onnx")).graph.node]
     assert ops.count("QLinearConv") == 2 and "Conv" not in ops
     assert "QLinearSigmoid" in ops and "QLinearMul" in ops
+
+
+def _int8_weighted(src, dst, crops_in):
+    """A quantized model as ONNX Runtime's quantizer leaves it (int8 weights, zero point 0)."""
+    from onnxruntime.quantization import QuantFormat, QuantType, quantize_static
+
+    plain = dst.with_name("plain.onnx")
+    onnx.save(quantize.float_weights(onnx.load(str(src))), str(plain))
+    quantize_static(str(plain), str(dst), quantize._Reader("images", crops_in), quant_format=QuantFormat.QDQ,
+                    per_channel=True, activation_type=QuantType.QUInt8, weight_type=QuantType.QInt8,
+                    extra_options={"ActivationSymmetric": False, "WeightSymmetric": True})
+    return dst
+
+
+def test_weights_stored_unsigned_compute_the_same_values(tmp_path):
+    """The rewrite that keeps CPUs without VNNI from saturating loses nothing: run unfused (each
+    DequantizeLinear in float), the int8-weighted and the uint8-weighted models give the same numbers."""
+    src = tiny_classifier(tmp_path / "float.onnx")
+    signed = _int8_weighted(src, tmp_path / "signed.onnx", [as_input(crops(16))])
+    model = onnx.load(str(signed))
+    signed_weights = [i for i in model.graph.initializer if i.data_type == TensorProto.INT8 and len(i.dims) >= 2]
+    assert len(signed_weights) >= 2  # both convolutions' weights (and the last layer's)
+    assert quantize.unsigned_weights(model) == len(signed_weights)
+    onnx.save(model, str(tmp_path / "unsigned.onnx"))
+    assert not [i for i in model.graph.initializer if i.data_type == TensorProto.INT8]
+    options = ort.SessionOptions()
+    options.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
+    x = as_input(crops(32, seed=7))
+    a, b = (ort.InferenceSession(str(p), options, providers=["CPUExecutionProvider"]).run(None, {"images": x})[0]
+            for p in (signed, tmp_path / "unsigned.onnx"))
+    assert np.array_equal(a, b)
+    assert quantize.unsigned_weights(model) == 0  # a second time finds nothing to do
+
+
+def test_unsign_file_rewrites_a_quantized_file_and_says_so_in_its_metadata(tmp_path):
+    src = tiny_classifier(tmp_path / "float.onnx")
+    signed = _int8_weighted(src, tmp_path / "model.onnx", [as_input(crops(16))])
+    with pytest.raises(quantize.QuantizeError, match="not a quantized model"):
+        quantize.unsign_file(signed)  # no QUANTIZED_KEY: not ours
+    model = onnx.load(str(signed))
+    model.metadata_props.add(key=quantize.QUANTIZED_KEY, value="qdq uint8")
+    onnx.save(model, str(signed))
+    assert quantize.unsign_file(signed) >= 2
+    meta = {p.key: p.value for p in onnx.load(str(signed)).metadata_props}
+    assert meta[quantize.QUANTIZED_KEY] == f"qdq uint8 {quantize.WEIGHTS_NOTE}"
+
+
+def test_the_shipped_models_store_their_weights_unsigned():
+    """A model shipped with int8 weights reads sevens as jacks on CPUs without VNNI (session 22)."""
+    from vision.detector import MODELS
+
+    for name in (DETECTOR_FILE, CLASSIFIER_FILE):
+        model = onnx.load(str(MODELS / name))
+        assert not [i.name for i in model.graph.initializer if i.data_type == TensorProto.INT8], name
+        meta = {p.key: p.value for p in model.metadata_props}
+        assert quantize.WEIGHTS_NOTE in meta[quantize.QUANTIZED_KEY], name
 
 
 def test_a_quantized_model_is_not_quantized_again(tmp_path):
@@ -288,3 +345,52 @@ def test_train_refuses_a_learning_rate_it_cannot_use(capsys):
     assert "classifier only" in capsys.readouterr().err
     assert main(["train", "classifier", "--lr0", "0"]) == 2
     assert "above 0" in capsys.readouterr().err
+
+
+
+def _signed_as_before(path: Path) -> None:
+    """Turn a quantized model back into what `quantize` wrote before session 22: int8 weights with
+    zero point 0, no WEIGHTS_NOTE (the inverse of unsigned_weights)."""
+    model = onnx.load(str(path))
+    inits = {i.name: i for i in model.graph.initializer}
+    for node in model.graph.node:
+        if node.op_type == "DequantizeLinear" and inits.get(node.input[0]) is not None \
+                and inits[node.input[0]].data_type == TensorProto.UINT8 and len(inits[node.input[0]].dims) >= 2:
+            w = numpy_helper.to_array(inits[node.input[0]]).astype(np.int16) - 128
+            inits[node.input[0]].CopyFrom(numpy_helper.from_array(w.astype(np.int8), node.input[0]))
+            zp = numpy_helper.to_array(inits[node.input[2]])
+            name = node.input[2] + "_int8"
+            if name not in inits:
+                inits[name] = numpy_helper.from_array(np.zeros(zp.shape, np.int8), name)
+                model.graph.initializer.append(inits[name])
+            node.input[2] = name
+    for prop in model.metadata_props:
+        if prop.key == quantize.QUANTIZED_KEY:
+            prop.value = prop.value.replace(f" {quantize.WEIGHTS_NOTE}", "")
+    onnx.save(model, str(path))
+
+
+def test_models_quantized_with_signed_weights_warn_and_the_command_mends_them_without_data(tmp_path, capsys):
+    """Before session 22 the weights were stored int8: such models warn when loaded, and `fantan
+    train quantize` stores them again as uint8 (the same values; no calibration data needed)."""
+    from fantan.cli import main
+    from vision.detector import ModelWarning
+
+    data, models = _dataset(tmp_path / "data"), _models(tmp_path / "models")
+    quantize.quantize_models(models, data / "detect", data / "classify")
+    frame = cv2.imread(str(next((data / "detect" / "images" / "val").glob("*.jpg"))))
+    new = CardDetector(models).find_indices(frame)
+    for name in (DETECTOR_FILE, CLASSIFIER_FILE):
+        _signed_as_before(models / name)
+    with pytest.warns(ModelWarning, match="without VNNI"):
+        CardDetector(models)
+
+    assert main(["train", "quantize", "--models", str(models)]) == 0  # no --data: none needed
+    assert "stored again as uint8" in capsys.readouterr().out
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", ModelWarning)
+        mended = CardDetector(models)
+    assert mended.find_indices(frame) == new
+    assert quantize.unsign_models(models) == {}  # nothing left to mend
