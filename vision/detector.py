@@ -29,6 +29,12 @@ import cv2
 import numpy as np
 
 MODELS = Path(__file__).resolve().parents[1] / "models"
+#: A picture of eight cards (kennard_4color artwork, CC0: the four sevens, the jack of diamonds, the
+#: queen of clubs, the king of hearts, the eight of diamonds; 100 px wide) that any working recognizer
+#: reads exactly; `CardDetector.check_reading` reads it before a game is watched. Made by rendering
+#: the deck's artwork (datasets/artwork.py) side by side on green cloth; see docs/TRAINING.md.
+READING_CHECK = Path(__file__).resolve().parent / "data" / "reading_check.png"
+READING_CHECK_CARDS = ("7d", "7c", "7h", "7s", "Jd", "Qc", "Kh", "8d")
 DETECTOR_FILE = "index_detector.onnx"
 CLASSIFIER_FILE = "index_classifier.onnx"
 
@@ -441,6 +447,31 @@ class CardDetector:
         probs = probs.reshape(len(margins), len(indices), -1).mean(axis=0)
         order = np.argsort(-probs, axis=1, kind="stable")[:, :k]
         return [tuple((self.cards[j], float(probs[i, j])) for j in row) for i, row in enumerate(order)]
+
+    def check_reading(self, picture: str | Path = READING_CHECK,
+                      cards: tuple[str, ...] = READING_CHECK_CARDS) -> list[str]:
+        """Read a picture whose cards are known and raise ModelError if this machine reads it wrongly.
+
+        Why: the same INT8 files compute differently on different CPUs (ONNX Runtime's integer
+        kernels): models shipped with signed weights read every seven as a jack on CPUs without VNNI,
+        silently. Eight clear cards are read right by a working recognizer with a wide margin (0.7-0.8
+        each); one card missed or one read that is not there is let pass. Returns the cards read.
+        """
+        import cv2
+
+        image = cv2.imread(str(picture), cv2.IMREAD_COLOR)
+        if image is None:
+            raise ModelError(f"the reading check's picture is missing or unreadable: {picture}")
+        read = [d.card for d in self.detect(image)]
+        missed, extra = set(cards) - set(read), set(read) - set(cards)
+        if len(missed) > 1 or len(extra) > 1:
+            raise ModelError(
+                f"the recognizer reads its check picture wrongly on this machine (missed "
+                f"{', '.join(sorted(missed)) or 'none'}; read {', '.join(sorted(extra)) or 'nothing'} "
+                f"that is not there). Models quantized with signed INT8 weights do this on CPUs without "
+                f"VNNI: `fantan train quantize --models FOLDER` stores them as uint8; else restore the "
+                f"shipped models/ (git checkout -- models/).")
+        return read
 
     def detect(self, image_bgr: np.ndarray) -> list[Detection]:
         """All cards seen in a BGR frame, one Detection per card identity, most confident first."""

@@ -91,7 +91,9 @@ def start_camera(app: Flask, source: int | str, *, every_s: float = 0.5
             from vision.detector import CardDetector
 
             detector = CardDetector(watching=True)
-        except Exception as exc:  # no models shipped yet, or onnxruntime missing
+            detector.check_reading()
+        except Exception as exc:  # no models shipped yet, onnxruntime missing, or a CPU that reads them wrongly
+            detector = None
             note = f"Card recognition is off: {exc}"
             log.warning("%s", note)
         capture = cv2.VideoCapture(source)

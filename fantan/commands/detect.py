@@ -32,6 +32,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         detector = CardDetector(args.model, conf=args.conf)
+        detector.check_reading()
     except ModelError as exc:
         print(f"fantan detect: {exc}", file=sys.stderr)
         return 2

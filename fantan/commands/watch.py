@@ -177,7 +177,9 @@ def _detector(args):
     from vision.detector import CardDetector
 
     kwargs = {"conf": args.conf, "watching": True}
-    return CardDetector(args.model, **kwargs) if args.model else CardDetector(**kwargs)
+    detector = CardDetector(args.model, **kwargs) if args.model else CardDetector(**kwargs)
+    detector.check_reading()  # a machine that computes the models wrongly stops here, not after a game
+    return detector
 
 
 def _dashboard(args, start, say):

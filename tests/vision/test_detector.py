@@ -20,6 +20,7 @@ from vision.detector import (
     CardDetector,
     Detection,
     IndexBox,
+    READING_CHECK_CARDS,
     ModelError,
     crop_index,
     input_size,
@@ -75,6 +76,40 @@ def test_boxes_lie_inside_the_frame_and_around_the_card(detector: CardDetector) 
         assert 0 < d.confidence <= 1
         for ix1, iy1, ix2, iy2 in d.indices:  # the card's box holds each of its corner indices
             assert x1 <= ix1 and y1 <= iy1 and ix2 <= x2 and iy2 <= y2
+
+
+def test_the_reading_check_passes_on_this_machine(detector: CardDetector) -> None:
+    """The shipped models read the check picture exactly: all eight cards, nothing else (on a CPU
+    without VNNI the models shipped before session 22 read four of them, and a jack or two)."""
+    assert sorted(detector.check_reading()) == sorted(READING_CHECK_CARDS)
+
+
+def test_a_recognizer_that_misreads_the_check_picture_is_stopped_with_the_fix(tmp_path: Path) -> None:
+    class Misreading(CardDetector):  # what signed INT8 weights read on a CPU without VNNI (session 22)
+        def detect(self, image_bgr):
+            return [Detection(c, 0.5, (0, 0, 1, 1)) for c in ("Js", "Jh", "7h", "Qc", "Kh", "8d")]
+
+    with pytest.raises(ModelError, match="check picture wrongly.*missed 7c, 7d, 7s, Jd.*uint8"):
+        Misreading().check_reading()
+    blank = tmp_path / "blank.png"
+    blank.write_bytes(b"not a picture")
+    with pytest.raises(ModelError, match="missing or unreadable"):
+        CardDetector().check_reading(blank)
+
+
+def test_watch_stops_before_the_game_when_the_recognizer_misreads(tmp_path: Path, monkeypatch, capsys) -> None:
+    def misread(self, image_bgr):
+        return [Detection("Js", 0.5, (0, 0, 1, 1))]
+
+    monkeypatch.setattr(CardDetector, "detect", misread)
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    cv2.imwrite(str(frames / "0001.png"), np.full((72, 128, 3), 40, np.uint8))
+    code = fantan(["watch", str(frames), "--players", "Anna,Ben,Cleo", "--dealer", "Anna",
+                   "--record", str(tmp_path / "r.jsonl"), "--no-web"])
+    assert code == 2
+    assert "check picture wrongly" in capsys.readouterr().err
+    assert not (tmp_path / "r.jsonl").exists()
 
 
 def test_an_empty_table_has_no_cards(detector: CardDetector) -> None:
