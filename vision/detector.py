@@ -33,7 +33,7 @@ MODELS = Path(__file__).resolve().parents[1] / "models"
 #: queen of clubs, the king of hearts, the eight of diamonds; 100 px wide) that any working recognizer
 #: reads exactly; `CardDetector.check_reading` reads it before a game is watched. Made by rendering
 #: the deck's artwork (datasets/artwork.py) side by side on green cloth; see docs/TRAINING.md.
-READING_CHECK = Path(__file__).resolve().parent / "data" / "reading_check.png"
+READING_CHECK = Path(__file__).resolve().parent / "assets" / "reading_check.png"
 READING_CHECK_CARDS = ("7d", "7c", "7h", "7s", "Jd", "Qc", "Kh", "8d")
 DETECTOR_FILE = "index_detector.onnx"
 CLASSIFIER_FILE = "index_classifier.onnx"
