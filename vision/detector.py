@@ -274,11 +274,43 @@ def _drop_contained(boxes: np.ndarray, scores: np.ndarray, kept: np.ndarray, sha
     return np.array(out, int)
 
 
+def _two_cards(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+    """Two upright index boxes (taller than wide) that cannot be corners of one card: level with each
+    other and more than five index heights apart (two cards side by side; a design's two top corners lie
+    closer), or one up and to the right of the other (an upright card's corners lie on its down-right
+    diagonal; a four-cornered design's other diagonal is still joined through its other corners)."""
+    def upright(box):
+        return box[3] - box[1] >= 1.3 * (box[2] - box[0])
+
+    if not (upright(a) and upright(b)):
+        return False
+    h = max(a[3] - a[1], b[3] - b[1])
+    dx = ((a[0] + a[2]) - (b[0] + b[2])) / 2
+    dy = ((a[1] + a[3]) - (b[1] + b[3])) / 2
+    if abs(dy) < 0.5 * abs(dx) and abs(dx) > 5 * h:
+        return True
+    return dx * dy < 0 and abs(dx) > 1.5 * h and abs(dy) > 1.5 * h
+
+
+def _one_card_groups(seen: list) -> list[list]:
+    """The reads of one name split into groups that can each be one card (`_two_cards` parts them),
+    surest group first (by the sum of its reads' confidences)."""
+    groups: list[list] = []
+    for read in seen:
+        joined = [g for g in groups if any(not _two_cards(read[0].box, other[0].box) for other in g)]
+        merged = [read] + [r for g in joined for r in g]
+        groups = [g for g in groups if not any(g is j for j in joined)] + [merged]
+    return sorted(groups, key=lambda g: -sum(r[1] for r in g))
+
+
 def merge_by_card(reads: list[tuple[IndexBox, str, float]], conf: float,
                   alternatives: list[tuple[tuple[str, float], ...]] | None = None) -> list[Detection]:
     """One Detection per card identity: its indices' boxes joined, its best reading's confidence.
 
-    A deck holds each card once, so two indices read as the same card are that card's two corners.
+    A deck holds each card once, so two indices read as the same card are that card's two corners,
+    unless they cannot be (`_two_cards`): then the reads that make the surer card are it, and the
+    others a neighbour misread as it (an eight read as the six beside it, session 22), taken for their
+    next reading instead (once; dropped if that clashes too).
     `alternatives` (one per read, as `CardDetector.read_top` gives them) go with the
     card's surest index.
     """
@@ -288,6 +320,21 @@ def merge_by_card(reads: list[tuple[IndexBox, str, float]], conf: float,
             continue
         alts = tuple(a for a in alternatives[k] if a[0] != NOT_AN_INDEX) if alternatives else ()  # never a card
         by_card.setdefault(card, []).append((index, p * index.score, alts))
+    for second in (False, True):
+        moved: list[tuple[str, tuple[IndexBox, float, tuple]]] = []
+        for card, seen in by_card.items():
+            if len(seen) < 2:
+                continue
+            first, *others = _one_card_groups(seen)
+            seen[:] = first
+            if second:
+                continue
+            for index, _, alts in (r for g in others for r in g):
+                nxt = next(((c, q) for c, q in alts if c != card), None)
+                if nxt is not None:  # its next reading is now its first choice
+                    moved.append((nxt[0], (index, nxt[1] * index.score, (nxt, *(a for a in alts if a != nxt)))))
+        for card, read in moved:
+            by_card.setdefault(card, []).append(read)
     out = []
     for card, seen in by_card.items():
         best = max(c for _, c, _ in seen)

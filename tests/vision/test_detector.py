@@ -131,6 +131,29 @@ def test_the_two_corner_indices_of_one_card_are_one_card() -> None:
     assert seven.confidence == pytest.approx(0.9 * 0.99)  # its best reading
 
 
+def test_an_eight_read_as_the_six_beside_it_is_not_joined_to_the_six() -> None:
+    # kennard_4color round 281 (session 22): the six and the eight of diamonds side by side on their
+    # Hoyle piles, the eight's two corners read as the six; joined, the eight was unseen for 70 looks
+    six_tl, six_br = IndexBox((592, 143, 600, 155), 0.9), IndexBox((629, 192, 635, 207), 0.9)
+    eight_tl, eight_br = IndexBox((686, 146, 696, 160), 0.9), IndexBox((727, 194, 732, 208), 0.9)
+    reads = [(six_tl, "6d", 0.99), (six_br, "6d", 0.95), (eight_tl, "6d", 0.52), (eight_br, "6d", 0.93)]
+    alts = [(("6d", 0.99), ("8d", 0.01)), (("6d", 0.95), ("5d", 0.03)), (("6d", 0.52), ("8d", 0.47)),
+            (("6d", 0.93), ("8d", 0.07))]
+    cards = {d.card: d for d in merge_by_card(reads, conf=0.1, alternatives=alts)}
+    assert set(cards) == {"6d", "8d"}
+    assert cards["6d"].indices == (six_tl.box, six_br.box)
+    assert cards["8d"].box == (686, 146, 732, 208)
+    assert cards["8d"].confidence == pytest.approx(0.47 * 0.9)
+    assert cards["8d"].alternatives[0] == ("8d", 0.47)  # its next reading is now its first choice
+
+
+def test_a_card_with_an_index_in_each_of_its_four_corners_stays_one_card() -> None:
+    corners = [(100, 100, 108, 114), (140, 100, 148, 114), (100, 170, 108, 184), (140, 170, 148, 184)]
+    reads = [(IndexBox(b, 0.9), "Qs", 0.9) for b in corners]
+    (card,) = merge_by_card(reads, conf=0.1)
+    assert card.card == "Qs" and len(card.indices) == 4 and card.box == (100, 100, 148, 184)
+
+
 def test_something_that_is_no_index_is_not_a_card() -> None:
     # a pip or a bit of court art found by stage 1 is read as "none" by stage 2 and dropped
     pip = IndexBox((50, 50, 70, 80), 0.6)
