@@ -31,10 +31,14 @@ import numpy as np
 MODELS = Path(__file__).resolve().parents[1] / "models"
 #: A picture of eight cards (kennard_4color artwork, CC0: the four sevens, the jack of diamonds, the
 #: queen of clubs, the king of hearts, the eight of diamonds; 100 px wide) that any working recognizer
-#: reads exactly; `CardDetector.check_reading` reads it before a game is watched. Made by rendering
-#: the deck's artwork (datasets/artwork.py) side by side on green cloth; see docs/TRAINING.md.
+#: reads exactly; `CardDetector.check_reading` reads it before a game is watched. Made from the deck's
+#: artwork by `python -m datasets.reading_check`; see docs/TRAINING.md.
 READING_CHECK = Path(__file__).resolve().parent / "assets" / "reading_check.png"
 READING_CHECK_CARDS = ("7d", "7c", "7h", "7s", "Jd", "Qc", "Kh", "8d")
+#: Metadata key that marks a model quantized by `fantan train quantize` (vision/quantize.py), and what
+#: its value says of one whose INT8 weights are stored as uint8 (exact on CPUs without VNNI).
+QUANTIZED_KEY = "fantan_quantized"
+WEIGHTS_NOTE = "weights=uint8"
 DETECTOR_FILE = "index_detector.onnx"
 CLASSIFIER_FILE = "index_classifier.onnx"
 
@@ -303,6 +307,22 @@ def _one_card_groups(seen: list) -> list[list]:
     return sorted(groups, key=lambda g: -sum(r[1] for r in g))
 
 
+def _part_one_card_groups(by_card: dict[str, list]) -> list[tuple[str, tuple]]:
+    """Keep, for each name, only its surest group of reads (`_one_card_groups`), in place; returns the
+    others under their next reading, which is then their first choice: [(card, read), ...]."""
+    moved = []
+    for card, seen in by_card.items():
+        if len(seen) < 2:
+            continue
+        first, *others = _one_card_groups(seen)
+        seen[:] = first
+        for index, _, alts in (r for g in others for r in g):
+            nxt = next(((c, q) for c, q in alts if c != card), None)
+            if nxt is not None:
+                moved.append((nxt[0], (index, nxt[1] * index.score, (nxt, *(a for a in alts if a != nxt)))))
+    return moved
+
+
 def merge_by_card(reads: list[tuple[IndexBox, str, float]], conf: float,
                   alternatives: list[tuple[tuple[str, float], ...]] | None = None) -> list[Detection]:
     """One Detection per card identity: its indices' boxes joined, its best reading's confidence.
@@ -320,21 +340,9 @@ def merge_by_card(reads: list[tuple[IndexBox, str, float]], conf: float,
             continue
         alts = tuple(a for a in alternatives[k] if a[0] != NOT_AN_INDEX) if alternatives else ()  # never a card
         by_card.setdefault(card, []).append((index, p * index.score, alts))
-    for second in (False, True):
-        moved: list[tuple[str, tuple[IndexBox, float, tuple]]] = []
-        for card, seen in by_card.items():
-            if len(seen) < 2:
-                continue
-            first, *others = _one_card_groups(seen)
-            seen[:] = first
-            if second:
-                continue
-            for index, _, alts in (r for g in others for r in g):
-                nxt = next(((c, q) for c, q in alts if c != card), None)
-                if nxt is not None:  # its next reading is now its first choice
-                    moved.append((nxt[0], (index, nxt[1] * index.score, (nxt, *(a for a in alts if a != nxt)))))
-        for card, read in moved:
-            by_card.setdefault(card, []).append(read)
+    for card, read in _part_one_card_groups(by_card):
+        by_card.setdefault(card, []).append(read)
+    _part_one_card_groups(by_card)  # a read that clashes again under its next reading is dropped
     out = []
     for card, seen in by_card.items():
         best = max(c for _, c, _ in seen)
@@ -387,8 +395,8 @@ class CardDetector:
         if det_meta.get("task", "detect") != "detect" or cls_meta.get("task", "classify") != "classify":
             raise ModelError(f"{det_path} must be a detect model and {cls_path} a classify model")
         for meta, where in ((det_meta, det_path), (cls_meta, cls_path)):
-            how = str(meta.get("fantan_quantized", ""))
-            if how and "weights=uint8" not in how:
+            how = str(meta.get(QUANTIZED_KEY, ""))
+            if how and WEIGHTS_NOTE not in how:
                 warnings.warn(f"{where} stores its INT8 weights signed: on a CPU without VNNI (AVX2 only) "
                               f"it misreads cards (sevens as jacks); `fantan train quantize --models "
                               f"{where.parent}` stores them as uint8, the same values", ModelWarning, stacklevel=2)
@@ -504,8 +512,6 @@ class CardDetector:
         silently. Eight clear cards are read right by a working recognizer with a wide margin (0.7-0.8
         each); one card missed or one read that is not there is let pass. Returns the cards read.
         """
-        import cv2
-
         image = cv2.imread(str(picture), cv2.IMREAD_COLOR)
         if image is None:
             raise ModelError(f"the reading check's picture is missing or unreadable: {picture}")

@@ -32,7 +32,15 @@ from pathlib import Path
 
 import numpy as np
 
-from vision.detector import CLASSIFIER_FILE, DETECTOR_FILE, crop_index, input_size, letterbox
+from vision.detector import (
+    CLASSIFIER_FILE,
+    DETECTOR_FILE,
+    QUANTIZED_KEY,
+    WEIGHTS_NOTE,
+    crop_index,
+    input_size,
+    letterbox,
+)
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png")
 #: Node-name prefixes left in float in the detector: its head's decoding (anchors, DFL, box maths,
@@ -41,10 +49,8 @@ DETECTOR_FLOAT = ("/model.23/",)
 DETECTOR_QUANTIZED = ("/model.23/cv2", "/model.23/cv3")
 #: ... and in the classifier: the final linear layer and softmax.
 CLASSIFIER_FLOAT = ("/model.10/linear", "/model.10/Softmax")
-#: Metadata key that marks a quantized model (so a second `quantize` refuses instead of stacking).
-QUANTIZED_KEY = "fantan_quantized"
-#: ... and what its value says of a model whose weights are stored as uint8 (`unsigned_weights`).
-WEIGHTS_NOTE = "weights=uint8"
+# QUANTIZED_KEY (from vision.detector, which reads it) marks a quantized model, so a second `quantize`
+# refuses instead of stacking; WEIGHTS_NOTE in its value says the weights are stored as uint8.
 
 
 class QuantizeError(RuntimeError):
