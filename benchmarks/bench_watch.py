@@ -252,7 +252,8 @@ def main(argv: list[str] | None = None) -> int:
 
                     print("\n".join(difflib.unified_diff(truth_lines, lines, "truth", run.name, lineterm="", n=1)))
                 print(f"  {deck_name:5} {run.name:14} {'night' if args.night > 1 else 'round'} {i:2} {plan['variant']:10} {len(plan['players'])}p "
-                      f"{plan['layout']:6}: {'exact' if got == truth else f'{ed} edits'}", flush=True)
+                      f"{plan['layout']:6}: {'exact' if got == truth else f'{ed} edits'}"
+                      f" ({run.watcher.closer_asked} closer looks after unread visits)", flush=True)
         for name, s in stats.items():
             fps = s["frames"] / s["seconds"] if s["seconds"] else float("nan")
             share = s["exact"] / s["rounds"]
@@ -326,7 +327,7 @@ def replay_looks(paths: list[Path], diff: bool) -> int:
 
     from scorekeeper.record import read_record
 
-    exact = edits = lines = unrecorded = 0
+    exact = edits = lines = unrecorded = looks = landing_looks = 0
     t = time.perf_counter()
     for path in paths:
         replay = Replay.load(path)
@@ -342,14 +343,17 @@ def replay_looks(paths: list[Path], diff: bool) -> int:
         edits += ed
         lines += len(truth_lines)
         unrecorded += replay.unrecorded
+        looks += len(watcher._looked)
+        landing_looks += watcher.closer_asked
         if diff and got != truth:
             print("\n".join(difflib.unified_diff(truth_lines, got_lines, "truth", "replay", lineterm="", n=1)))
         plan = head.get("plan", {})
         print(f"  {head.get('deck', '?'):5} replay round {head.get('round', '?'):2} {plan.get('variant', ''):10} "
-              f"{len(plan.get('players', ()))}p {plan.get('layout', ''):6}: {'exact' if got == truth else f'{ed} edits'}",
-              flush=True)
+              f"{len(plan.get('players', ()))}p {plan.get('layout', ''):6}: {'exact' if got == truth else f'{ed} edits'}"
+              f" ({watcher.closer_asked} closer looks after unread visits)", flush=True)
     print(f"replayed {len(paths)} recorded rounds: {exact}/{len(paths)} exact; edit distance {edits} over {lines} "
-          f"record lines ({time.perf_counter() - t:.0f} s; {unrecorded} closer looks asked where none was recorded)")
+          f"record lines ({time.perf_counter() - t:.0f} s; {looks} looks, {landing_looks} of them closer ones after an unread "
+          f"visit; {unrecorded} closer looks asked where none was recorded)")
     return 0
 
 

@@ -46,6 +46,7 @@ class Track:
     single: bool = False  # last seen as one corner index alone (its box is that index)
     recent: list[int] = field(default_factory=list)  # the latest frames it was seen in
     recent_boxes: list[tuple[float, float, float, float]] = field(default_factory=list)  # and where
+    recent_direct: list[int] = field(default_factory=list)  # the latest frames it was the first reading in
     #: where it was read as one lone index in its latest such sightings (frame, box): a neighbour's
     #: index misread as this card moves `box` there for a while, and the card's own place must stay known
     places: list[tuple[int, tuple[float, float, float, float]]] = field(default_factory=list)
@@ -78,6 +79,11 @@ class Track:
     def seen_since(self, frame: int) -> int:
         """In how many of its latest frames (up to 30) it was seen at or after `frame`."""
         return sum(1 for f in self.recent if f >= frame)
+
+    def read_first_since(self, frame: int) -> int:
+        """In how many of its latest frames (up to 30) it was the recognizer's first reading, at or
+        after `frame` (not a next reading of another card's index)."""
+        return sum(1 for f in self.recent_direct if f >= frame)
 
 
 @dataclass
@@ -155,9 +161,9 @@ class Stabiliser:
                     continue  # counts as not seen here; a card really moved goes, then comes back there
                 t = None  # a sighting streak must stay in one place: start afresh here
             if t is None or (not t.present and t.misses > self.gap_allowed):
-                first, before, before_boxes = frame, [], []
+                first, before, before_boxes, before_direct = frame, [], [], []
                 if t is not None and not _far(t.box, box) and frame - t.last_seen <= self.memory:
-                    before, before_boxes = t.recent, t.recent_boxes  # its sightings here go on counting
+                    before, before_boxes, before_direct = t.recent, t.recent_boxes, t.recent_direct  # its sightings here go on counting
                     # Seen here at least twice (in this streak, or in one before it that this streak
                     # went on from): the same card in the same place, lost for a moment: it was here then.
                     if t.hits >= 2 or t.first_frame < t.last_seen:
@@ -165,7 +171,7 @@ class Stabiliser:
                 unseen = frame - t.last_seen if t is not None and t.last_seen >= 0 else 0
                 read_before = t is not None and t.first_read >= 0
                 t = self.tracks[card] = Track(card, first, unseen_before=unseen, recent=list(before),
-                                              recent_boxes=list(before_boxes),
+                                              recent_boxes=list(before_boxes), recent_direct=list(before_direct),
                                               first_read=t.first_read if read_before else frame,
                                               first_box=t.first_box if read_before else box,
                                               first_single=t.first_single if read_before else single,
@@ -186,6 +192,9 @@ class Stabiliser:
             t.recent.append(frame)
             t.recent_boxes.append(box)
             del t.recent[:-30], t.recent_boxes[:-30]
+            if direct:
+                t.recent_direct.append(frame)
+                del t.recent_direct[:-30]
             indices = tuple(getattr(d, "indices", ()) or ())
             if single:
                 t.places.append((frame, box))
@@ -231,6 +240,16 @@ class Stabiliser:
     def pending(self) -> list[Track]:
         """Cards being seen but not yet steady (they may still become steady)."""
         return [t for t in self.tracks.values() if not t.present and t.hits > 0 and t.misses <= self.gap_allowed]
+
+    def read_afresh(self, card: str) -> None:
+        """End a steady card's sighting streak: from its next sighting on it is a new streak, steady only
+        after `on_hits` more (an arm left something new where it was read, so what lies there now may
+        be another thing than what was read there before). Its first reading ever is kept."""
+        t = self.tracks.get(card)
+        if t is None or not t.present:
+            return  # (a sighting not steady yet goes on: kept from its start, photo deck round 53's nine of hearts)
+        t.present, t.hits, t.misses = False, 0, self.gap_allowed + 1
+        t.first_frame = t.last_seen  # (so the next sighting does not carry this streak on)
 
     def is_gone(self, card: str) -> bool:
         t = self.tracks.get(card)
