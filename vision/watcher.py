@@ -222,7 +222,7 @@ class Watcher:
         (kennard_4color round 292: the two of diamonds laid on the three at the far row's end, read
         only by the end's closer look; paris round 262: the queen of hearts at the far side, whose
         arm the hand check saw leave nothing new). Only while the round is being played, and only the
-        latest three visits: an arm that put nothing down costs those few looks and no more (3 % of
+        latest three visits: an arm that put nothing down costs those few looks and no more (1-2 % of
         the looks were closer ones over the benchmark rounds recorded in session 23)."""
         rnd = self.match.round
         if rnd is None or rnd.is_over or not self._spells:
