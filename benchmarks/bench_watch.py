@@ -327,7 +327,7 @@ def replay_looks(paths: list[Path], diff: bool) -> int:
 
     from scorekeeper.record import read_record
 
-    exact = edits = lines = unrecorded = looks = landing_looks = 0
+    exact = edits = lines = unrecorded = looks = closer_looks = 0
     t = time.perf_counter()
     for path in paths:
         replay = Replay.load(path)
@@ -343,8 +343,8 @@ def replay_looks(paths: list[Path], diff: bool) -> int:
         edits += ed
         lines += len(truth_lines)
         unrecorded += replay.unrecorded
-        looks += len(watcher._looked)
-        landing_looks += watcher.closer_asked
+        looks += watcher.frames_seen - watcher.frames_covered - watcher.frames_unread
+        closer_looks += watcher.closer_asked
         if diff and got != truth:
             print("\n".join(difflib.unified_diff(truth_lines, got_lines, "truth", "replay", lineterm="", n=1)))
         plan = head.get("plan", {})
@@ -352,7 +352,7 @@ def replay_looks(paths: list[Path], diff: bool) -> int:
               f"{len(plan.get('players', ()))}p {plan.get('layout', ''):6}: {'exact' if got == truth else f'{ed} edits'}"
               f" ({watcher.closer_asked} closer looks after unread visits)", flush=True)
     print(f"replayed {len(paths)} recorded rounds: {exact}/{len(paths)} exact; edit distance {edits} over {lines} "
-          f"record lines ({time.perf_counter() - t:.0f} s; {looks} looks, {landing_looks} of them closer ones after an unread "
+          f"record lines ({time.perf_counter() - t:.0f} s; {looks} looks, {closer_looks} of them closer ones after an unread "
           f"visit; {unrecorded} closer looks asked where none was recorded)")
     return 0
 

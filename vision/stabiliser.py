@@ -163,7 +163,8 @@ class Stabiliser:
             if t is None or (not t.present and t.misses > self.gap_allowed):
                 first, before, before_boxes, before_direct = frame, [], [], []
                 if t is not None and not _far(t.box, box) and frame - t.last_seen <= self.memory:
-                    before, before_boxes, before_direct = t.recent, t.recent_boxes, t.recent_direct  # its sightings here go on counting
+                    # its sightings here go on counting
+                    before, before_boxes, before_direct = t.recent, t.recent_boxes, t.recent_direct
                     # Seen here at least twice (in this streak, or in one before it that this streak
                     # went on from): the same card in the same place, lost for a moment: it was here then.
                     if t.hits >= 2 or t.first_frame < t.last_seen:

@@ -176,8 +176,10 @@ class Watcher:
         if detect:
             closely = getattr(self.detector, "detect_closely", None)
             if closely is not None and not self._hands_awaited():
-                closely = closely if self._visit_unread() else None
-                self.closer_asked += closely is not None
+                if self._visit_unread():
+                    self.closer_asked += 1
+                else:
+                    closely = None
             detections = (closely or self.detector.detect)(frame.image)
             self.last_detections = list(detections)
             self._looked.append(frame.index)
