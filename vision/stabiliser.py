@@ -153,6 +153,13 @@ class Stabiliser:
                 continue  # the known misreading (a lone index) again, while the card itself is seen elsewhere
             if tracked_at_misread and not _reads_at(box, single, misread):
                 t = None  # the card itself, away from where another card is misread as it
+            elif (t is not None and t.present and single and not t.single and t.whole_box is not None
+                  and frame - t.whole_last <= self.memory and overlap(box, t.whole_box) <= 0.5):
+                # Read whole lately, it lies within that box: a lone index read outside it is another
+                # card's index misread (kennard_4color round 325: the eight of hearts' far index read
+                # as the eight of diamonds, which moved the eight of diamonds' place there and left
+                # where it lies to a misreading of it as the five, played)
+                continue
             elif (t is not None and t.hits > 0 and _far(t.box, box)
                   and not (single and t.single and opposite_corners(t.box, box, self.corner_offset))):
                 # (read at one corner index, then at the other: one card, in one place)
@@ -251,6 +258,25 @@ class Stabiliser:
             return  # (a sighting not steady yet goes on: kept from its start, photo deck round 53's nine of hearts)
         t.present, t.hits, t.misses = False, 0, self.gap_allowed + 1
         t.first_frame = t.last_seen  # (so the next sighting does not carry this streak on)
+
+    def count_from(self, card: str, frame: int) -> None:
+        """A steady card's sighting streak is taken to begin at its first sighting at or after `frame`
+        (its sightings before were another card misread there); steady still if seen `on_hits` times
+        since, else from its next sightings on. Its first reading ever is kept."""
+        t = self.tracks.get(card)
+        if t is None:
+            return
+        kept = [f for f in t.recent if f >= frame]
+        if not kept:
+            self.read_afresh(card)
+            return
+        t.first_frame, t.hits = kept[0], len(kept)
+        direct = [f for f in t.recent_direct if f >= frame]
+        t.direct, t.first_direct = len(direct), (direct[0] if direct else -1)
+        if t.present and t.hits < self.on_hits:
+            t.present = False
+        elif t.present:
+            t.since = kept[min(self.on_hits, len(kept)) - 1]
 
     def is_gone(self, card: str) -> bool:
         t = self.tracks.get(card)
