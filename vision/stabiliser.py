@@ -382,6 +382,12 @@ def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
         return whole[0]  # both corners read alike: that card; a lone index read so is another card misread
     if near is None:
         return found[0]
+    # where the card was read whole, the group at one of its corners (photo deck round 82: the queen
+    # of diamonds read whole, then at its near index with the king's near index beside it, inside
+    # its box and nearer its middle, read as the queen too: the king, put on it, taken for a misreading)
+    at = [f for f in found if _reads_at(near, False, f[0])]
+    if len(at) == 1:
+        return at[0]
     cx, cy = (near[0] + near[2]) / 2, (near[1] + near[3]) / 2
     return min(found, key=lambda f: abs((f[0][0] + f[0][2]) / 2 - cx) + abs((f[0][1] + f[0][3]) / 2 - cy))
 
