@@ -154,11 +154,14 @@ class Stabiliser:
             if tracked_at_misread and not _reads_at(box, single, misread):
                 t = None  # the card itself, away from where another card is misread as it
             elif (t is not None and t.present and single and not t.single and t.whole_box is not None
-                  and frame - t.whole_last <= self.memory and overlap(box, t.whole_box) <= 0.5):
-                # Read whole lately, it lies within that box: a lone index read outside it is another
-                # card's index misread (kennard_4color round 325: the eight of hearts' far index read
-                # as the eight of diamonds, which moved the eight of diamonds' place there and left
-                # where it lies to a misreading of it as the five, played)
+                  and frame - t.whole_last <= self.memory
+                  and (box[3] <= t.whole_box[1] or box[1] >= t.whole_box[3])):
+                # Read whole lately, it lies within that box: a lone index read above or below it is
+                # another card's index misread (kennard_4color round 325: the eight of hearts' far
+                # index, just above the eight of diamonds, read as it, which moved the eight of
+                # diamonds' place there and left where it lies to a misreading of it as the five,
+                # played). Not one beside it: there a card fanned on it shows its index, and that
+                # index misread as this card has rules of its own (kennard_4color round 214 of the tests)
                 continue
             elif (t is not None and t.hits > 0 and _far(t.box, box)
                   and not (single and t.single and opposite_corners(t.box, box, self.corner_offset))):
