@@ -204,19 +204,26 @@ def test_a_card_misread_elsewhere_does_not_move_it():
     assert stab.tracks["Kd"].box == there and stab.tracks["Kd"].present
 
 
-def test_a_card_read_whole_is_not_moved_by_a_lone_index_read_as_it_just_outside_its_box():
+def read_whole(card: str, near, far):
+    """A stabiliser that read `card` whole, at its `near` and `far` corner indices, for five looks."""
     from vision.stabiliser import Stabiliser
 
+    stab = Stabiliser()
+    whole = (near[0], near[1], far[2], far[3])
+    for f in range(5):
+        stab.update(f, [Seen(card, 0.6, whole, indices=(near, far))])
+    return stab, whole
+
+
+def test_a_card_read_whole_is_not_moved_by_a_lone_index_read_as_it_just_above_its_box():
     # measured on a fanned round of a training design (kennard_4color, round 325, never tuned on):
     # the eight of diamonds, read whole in the far row, was read once as the eight at the far index
     # of the eight of hearts just above it, nearer than a card's size: its place moved there, and
     # where it lies, read as the five in that look, the five was played. A card read whole lies
-    # within that box; a lone index outside it is another card's.
-    stab = Stabiliser()
-    whole, near, far = (656.0, 156.0, 698.0, 217.0), (656.0, 156.0, 664.0, 169.0), (693.0, 205.0, 698.0, 217.0)
+    # within that box; a lone index above or below it is another card's.
+    near = (656.0, 156.0, 664.0, 169.0)
+    stab, whole = read_whole("8d", near, (693.0, 205.0, 698.0, 217.0))
     above = (686.0, 134.0, 696.0, 144.0)
-    for f in range(5):
-        stab.update(f, [Seen("8d", 0.6, whole, indices=(near, far))])
     stab.update(5, [Seen("8d", 0.6, above, indices=(above,))])
     t = stab.tracks["8d"]
     assert t.box == whole and t.last_seen == 4 and t.present
@@ -225,18 +232,14 @@ def test_a_card_read_whole_is_not_moved_by_a_lone_index_read_as_it_just_outside_
 
 
 def test_a_card_read_whole_then_at_two_lone_indices_is_seen_at_the_one_at_its_corner():
-    from vision.stabiliser import Stabiliser
-
     # measured on a fanned round of the photographed deck (photo, round 82, never tuned on): the
     # queen of diamonds, read whole, was then read at its near index together with the near index of
     # the king fanned on it, both as the queen; the stabiliser kept the index nearest the middle of
     # its box, the king's, and the king read there was taken for the queen misread, written six
     # plays late. Read whole before, the card lies where one of its corners was.
-    stab = Stabiliser()
-    whole, near, far = (704.0, 164.0, 754.0, 232.0), (704.0, 164.0, 712.0, 178.0), (744.0, 216.0, 754.0, 232.0)
+    near = (704.0, 164.0, 712.0, 178.0)
+    stab, _ = read_whole("Qd", near, (744.0, 216.0, 754.0, 232.0))
     king = (721.0, 164.0, 728.0, 178.0)
-    for f in range(5):
-        stab.update(f, [Seen("Qd", 0.6, whole, indices=(near, far))])
     stab.update(5, [Seen("Qd", 0.4, (704.0, 164.0, 728.0, 179.0), indices=(king, near))])
     assert stab.tracks["Qd"].box == near
 
@@ -1191,6 +1194,18 @@ def eight_starts_a_pile(script: Script, card, near, far) -> tuple[Watcher, Paint
     return w, table
 
 
+def eight_s_far_index_read_as(script: Script, other: str):
+    """`eight_starts_a_pile` at 120; then the eight is read at its near index only, its far index as
+    `other`. Returns the watcher, the painted table and the pile's card box and corner indices."""
+    card, near, far = pile_corners(120.0)
+    w, table = eight_starts_a_pile(script, card, near, far)
+    script.lone = {"8h", other}
+    script.table["8h"] = near
+    del script.indices["8h"]
+    script.table[other] = far
+    return w, table, card, near, far
+
+
 def test_hoyle_a_card_put_on_its_pile_where_it_was_misread_before_is_played_though_one_under_it_is_read_again():
     # measured on a Hoyle round of a training design (kennard_4color, round 116, never tuned on):
     # the far index of the ten of diamonds' pile was read as the queen while the ten lay on top;
@@ -1200,13 +1215,8 @@ def test_hoyle_a_card_put_on_its_pile_where_it_was_misread_before_is_played_thou
     # there: the ten was there since it was first read, not since that look. (Boxes a quarter the
     # size of the measured ones.)
     script = Script()
-    card, near, far = pile_corners(120.0)
-    w, table = eight_starts_a_pile(script, card, near, far)
+    w, table, card, near, far = eight_s_far_index_read_as(script, "Th")
     show = table.show
-    script.lone = {"8h", "Th"}
-    script.table["8h"] = near  # then read at its near index only, its far index as the ten
-    del script.indices["8h"]
-    script.table["Th"] = far
     script.confidence["Th"] = 0.5
     show(10)
     del script.table["Th"]
@@ -1360,6 +1370,26 @@ def test_hoyle_a_card_put_on_a_pile_read_as_a_card_that_cannot_lie_there_is_made
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h"), Play("Cleo", "9h")]
 
 
+def seen_whole(card: str, x: float, y: float, h: float) -> Seen:
+    """`card` read whole, 20 wide and `h` tall at (x, y), at its two corner indices."""
+    ih = h / 4  # the index: a quarter of the card's height, a fifth of its width
+    tl, br = (x, y, x + 4, y + ih), (x + 16, y + h - ih, x + 20, y + h)
+    return Seen(card, 0.9, (x, y, x + 20, y + h), indices=(tl, br))
+
+
+def far_eight_of_diamonds_read_as(w: Watcher, lying: dict, f: int, near: str, far: str) -> None:
+    """The far row's seven of diamonds is read whole (20 wide, squeezed to 20 tall); then the eight
+    of diamonds put right of it is read as `near` at its top-left index (0.9) and as `far` at its
+    bottom-right one (0.8) for eight looks, and the source ends."""
+    lying["7d"] = seen_whole("7d", 70, 2, 20)
+    f = run(w, 6, f)
+    x, y = 92, 2
+    lying[near] = Seen(near, 0.9, (x, y, x + 4, y + 5), indices=((x, y, x + 4, y + 5),))
+    lying[far] = Seen(far, 0.8, (x + 16, y + 15, x + 20, y + 20), indices=((x + 16, y + 15, x + 20, y + 20),))
+    run(w, 8, f)
+    w.finish()
+
+
 def test_a_far_card_read_as_two_cards_at_its_two_corners_is_one_card():
     # measured on a Hoyle round of a training design (kennard_4color, round 113, never tuned on):
     # the eight of diamonds, in the far row, was read as the six at its top-left index and as the
@@ -1372,24 +1402,13 @@ def test_a_far_card_read_as_two_cards_at_its_two_corners_is_one_card():
     script.detect = lambda image: list(lying.values())
     w = new_watcher(script)
 
-    def whole(card: str, x: float, y: float, h: float) -> Seen:
-        ih = h / 4  # the index: a quarter of the card's height, a fifth of its width
-        tl, br = (x, y, x + 4, y + ih), (x + 16, y + h - ih, x + 20, y + h)
-        return Seen(card, 0.9, (x, y, x + 20, y + h), indices=(tl, br))
-
     f = 0
     for card, y in (("7h", 30), ("7c", 60)):  # near rows: cards 20 wide and 28 tall
-        lying[card] = whole(card, 70, y, 28)
+        lying[card] = seen_whole(card, 70, y, 28)
         f = run(w, 6, f)
-    lying["7s"] = whole("7s", 40, 60, 28)  # (a third near card read whole: Cleo's seven of spades)
+    lying["7s"] = seen_whole("7s", 40, 60, 28)  # (a third near card read whole: Cleo's seven of spades)
     f = run(w, 6, f)
-    lying["7d"] = whole("7d", 70, 2, 20)  # the far row: 20 wide, squeezed to 20 tall
-    f = run(w, 6, f)
-    x, y = 92, 2  # Anna's eight of diamonds, right of the seven
-    lying["6d"] = Seen("6d", 0.9, (x, y, x + 4, y + 5), indices=((x, y, x + 4, y + 5),))
-    lying["5d"] = Seen("5d", 0.8, (x + 16, y + 15, x + 20, y + 20), indices=((x + 16, y + 15, x + 20, y + 20),))
-    f = run(w, 8, f)
-    w.finish()
+    far_eight_of_diamonds_read_as(w, lying, f, "6d", "5d")  # Anna's
     assert plays(w) == [Play("Anna", "7h"), Play("Ben", "7c"), Play("Cleo", "7s"), Play("Dan", "7d"),
                         Play("Anna", "6d")]
 
@@ -1724,13 +1743,8 @@ def test_hoyle_a_pile_s_far_index_misread_as_the_next_card_then_read_whole_there
     # Taken for the old misreading still, the nine was written five plays late, after cards put
     # down elsewhere. (Boxes a quarter the size of the measured ones.)
     script = Script()
-    card, near, far = pile_corners(120.0)
-    w, table = eight_starts_a_pile(script, card, near, far)
+    w, table, card, near, far = eight_s_far_index_read_as(script, "9h")
     show = table.show
-    script.lone = {"8h", "9h"}
-    script.table["8h"] = near  # read at its near index now, its far index as the nine
-    del script.indices["8h"]
-    script.table["9h"] = far
     show(12)
     show(4, arm=True)  # Cleo's nine goes squarely on the pile
     del script.table["8h"]
@@ -1758,21 +1772,10 @@ def test_a_card_beside_a_seven_read_as_its_mirror_at_one_corner_and_as_itself_at
     news: list = []
     w = new_watcher(script, news=news)
 
-    def whole(card: str, x: float, y: float, h: float) -> Seen:
-        ih = h / 4  # the index: a quarter of the card's height, a fifth of its width
-        tl, br = (x, y, x + 4, y + ih), (x + 16, y + h - ih, x + 20, y + h)
-        return Seen(card, 0.9, (x, y, x + 20, y + h), indices=(tl, br))
-
     f = 0
     for card, x, y in (("7h", 70, 30), ("7c", 70, 60), ("7s", 20, 90), ("8h", 92, 30), ("8c", 92, 60)):
-        lying[card] = whole(card, x, y, 28)  # near rows: cards 20 wide and 28 tall, eights right of sevens
+        lying[card] = seen_whole(card, x, y, 28)  # near rows: cards 20 wide and 28 tall, eights right of sevens
         f = run(w, 6, f)
-    lying["7d"] = whole("7d", 70, 2, 20)  # the far row: 20 wide, squeezed to 20 tall
-    f = run(w, 6, f)
-    x, y = 92, 2  # Cleo's eight of diamonds, right of the seven
-    lying["6d"] = Seen("6d", 0.9, (x, y, x + 4, y + 5), indices=((x, y, x + 4, y + 5),))
-    lying["8d"] = Seen("8d", 0.8, (x + 16, y + 15, x + 20, y + 20), indices=((x + 16, y + 15, x + 20, y + 20),))
-    f = run(w, 8, f)
-    w.finish()
+    far_eight_of_diamonds_read_as(w, lying, f, "6d", "8d")  # Cleo's
     assert plays(w)[-1] == Play("Cleo", "8d")
     assert [n.event for n in news if isinstance(n.event, Play) and n.event.card == "6d"] == []
