@@ -276,10 +276,10 @@ class Stabiliser:
         t.first_frame, t.hits = kept[0], len(kept)
         direct = [f for f in t.recent_direct if f >= frame]
         t.direct, t.first_direct = len(direct), (direct[0] if direct else -1)
-        if t.present and t.hits < self.on_hits:
+        if t.hits < self.on_hits:
             t.present = False
         elif t.present:
-            t.since = kept[min(self.on_hits, len(kept)) - 1]
+            t.since = kept[self.on_hits - 1]
 
     def is_gone(self, card: str) -> bool:
         t = self.tracks.get(card)

@@ -765,7 +765,7 @@ class Watcher:
             corners = plane.to_table(list(outline))
             there = corners.mean(axis=0)
             # an end card known only by one lone index (its place when played) may lie half a card off too
-            lone = float(np.ptp(corners[:, 0])) < half and float(np.ptp(corners[:, 1])) < half
+            lone = _index_big_on_table(corners)
             back = step / 2 + (half if t.single else 0.0) + (half if lone else 0.0)
             if float(np.dot(here - there, direction)) * (1 if high else -1) < -back:
                 return True
@@ -875,7 +875,7 @@ class Watcher:
             elif (outline := self.table.row_outlines.get(c)) is None:
                 return False
             corners = plane.to_table(list(outline))
-            lone = float(np.ptp(corners[:, 0])) < CARD_MM[0] / 2 and float(np.ptp(corners[:, 1])) < CARD_MM[0] / 2
+            lone = _index_big_on_table(corners)
             places.append((corners.mean(axis=0), lone))
         (here, lone_here), (there, lone_there) = places
         slack = CARD_MM[0] * (0.1 + 0.5 * lone_here + 0.5 * lone_there)
@@ -1387,7 +1387,7 @@ class Watcher:
             return best
         box = (min(t.box[0] for t in g), min(t.box[1] for t in g), max(t.box[2] for t in g), max(t.box[3] for t in g))
         corners = plane.to_table([(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])])
-        lone = float(np.ptp(corners[:, 0])) < CARD_MM[0] / 2 and float(np.ptp(corners[:, 1])) < CARD_MM[0] / 2
+        lone = _index_big_on_table(corners)
         here = corners.mean(axis=0)
         there = plane.to_table([_middle(seven.whole_box)])[0]
         slack = CARD_MM[0] * (0.1 + 0.5 * lone)
@@ -2764,6 +2764,13 @@ def _near(point: tuple[float, float], box: tuple[float, float, float, float]) ->
     corner index is some way from the card's middle)?"""
     reach = 2.0 * max(box[2] - box[0], box[3] - box[1])
     return abs(point[0] - (box[0] + box[2]) / 2) <= reach and abs(point[1] - (box[1] + box[3]) / 2) <= reach
+
+
+def _index_big_on_table(corners: np.ndarray) -> bool:
+    """Is an outline (on the table, mm) smaller than half a card's width each way: a place known
+    only by one lone index, not a card's outline?"""
+    half = CARD_MM[0] / 2
+    return float(np.ptp(corners[:, 0])) < half and float(np.ptp(corners[:, 1])) < half
 
 
 def _off_line(points: np.ndarray, p: np.ndarray) -> float:
