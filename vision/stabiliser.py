@@ -145,7 +145,8 @@ class Stabiliser:
         for card, (conf, d, direct) in seen.items():
             t = self.tracks.get(card)
             misread = self.misread_at.get(card)
-            box, single = _one_card(d, t.box if t is not None and t.hits > 0 else None, misread, self.corner_offset)
+            box, single = _one_card(d, t.box if t is not None and t.hits > 0 else None, misread, self.corner_offset,
+                                    lying=t is not None and t.present and t.single)
             tracked_at_misread = (t is not None and t.hits > 0 and misread is not None
                                   and _reads_at(t.box, t.single, misread))
             if (misread is not None and single and _same(box, misread) and t is not None and t.hits > 0
@@ -172,6 +173,7 @@ class Stabiliser:
                 t = None  # a sighting streak must stay in one place: start afresh here
             if t is None or (not t.present and t.misses > self.gap_allowed):
                 first, before, before_boxes, before_direct = frame, [], [], []
+                whole: tuple[int, tuple[float, float, float, float] | None] = (-1, None)
                 if t is not None and not _far(t.box, box) and frame - t.last_seen <= self.memory:
                     # its sightings here go on counting
                     before, before_boxes, before_direct = t.recent, t.recent_boxes, t.recent_direct
@@ -179,6 +181,10 @@ class Stabiliser:
                     # went on from): the same card in the same place, lost for a moment: it was here then.
                     if t.hits >= 2 or t.first_frame < t.last_seen:
                         first = t.first_frame
+                        # and where it was read whole there (kennard_4color round 374: the nine of
+                        # clubs, a pile's top, lost while an arm put the ten on it: the ten, read at
+                        # the nine's far corner, is told from a misreading by the nine's whole box)
+                        whole = (t.whole_last, t.whole_box)
                 unseen = frame - t.last_seen if t is not None and t.last_seen >= 0 else 0
                 read_before = t is not None and t.first_read >= 0
                 t = self.tracks[card] = Track(card, first, unseen_before=unseen, recent=list(before),
@@ -187,7 +193,8 @@ class Stabiliser:
                                               first_box=t.first_box if read_before else box,
                                               first_single=t.first_single if read_before else single,
                                               first_steady=-1 if t is None else t.first_steady,
-                                              first_direct=t.first_direct if t is not None and first == t.first_frame else -1)
+                                              first_direct=t.first_direct if t is not None and first == t.first_frame else -1,
+                                              whole_last=whole[0], whole_box=whole[1])
             near.add(card)
             t.hits += 1
             t.misses = 0
@@ -336,14 +343,18 @@ def _reads_at(box: tuple[float, ...], single: bool, place: tuple[float, ...]) ->
 
 def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
               avoid: tuple[float, ...] | None = None,
-              offset: tuple[float, float] | None = None) -> tuple[tuple[float, float, float, float], bool]:
+              offset: tuple[float, float] | None = None,
+              lying: bool = False) -> tuple[tuple[float, float, float, float], bool]:
     """The box of one card: a recognizer that joins the corner indices read as one card joins two
     cards when it misreads one of them as the other (a deck holds each card once). The indices are
     paired up as the two corners of one card, each index in at most one pair (with the corner
     `offset` learnt from this table, pairs that match it best first; a lone index lying a card's
     height from a pair is not a third corner of it); then the group nearest where the card was seen
     is kept (else the first); never the one at a place known to be a misreading (`avoid`); a pair
-    (both corners read alike) before a lone index (that is another card misread)."""
+    (both corners read alike) before a lone index (that is another card misread), unless the card lies
+    steadily at `near` as a lone index (`lying`: a fanned card, only its index showing) and that index
+    is read in this reading too, the pair beside it (within a card's size: a pair further off may be
+    the card itself, and the index where it was thought to lie another card misread)."""
     raw = [tuple(float(v) for v in b) for b in (getattr(d, "indices", ()) or ())]
     if len(raw) < 2:
         return tuple(float(v) for v in d.box), len(raw) == 1  # type: ignore[return-value]
@@ -381,6 +392,14 @@ def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
     if avoid is not None:
         found = [f for f in found if not _same(f[0], avoid)] or found
     whole = [f for f in found if not f[1]]
+    if lying and near is not None and len(whole) == 1 and not _same(whole[0][0], near) and not _far(whole[0][0], near):
+        # its own index, read where it lies, and a pair elsewhere joined to it: the pair is another
+        # card misread as this one (kennard_4color round 337: a ten of hearts put on the table beside
+        # the eight's index, read whole as the eight with it; the eight's place moved onto the ten,
+        # and the ten, read as itself there, taken for the eight misread)
+        own = [f for f in found if f[1] and _same(f[0], near)]
+        if len(own) == 1 and not _reads_at(whole[0][0], False, near):
+            return own[0]
     if len(whole) == 1:
         return whole[0]  # both corners read alike: that card; a lone index read so is another card misread
     if near is None:

@@ -518,10 +518,13 @@ class Watcher:
                 continue
             near = taken + [k for k in lately if k.last_seen >= t.since and t.single and k.single
                             and overlap(k.box, t.box) > self.same_place]
+            # (the next card of a hand laid down fanned is that card wherever the fan reaches)
+            fanned = over and self._in_a_hand_fan(t)
             under = next((u for u in near if self._lies_at(t, u) and not self._put_on(t, u)
-                          and not self._back_with(u, t) and not self._strayed(u)
+                          and not fanned and not self._buried(u) and not self._back_with(u, t) and not self._strayed(u)
                           and not self._hides_row_end(t, u)), None)
-            if (under is not None or not self._fresh(t) or self._misread_here(t) or self._inside_its_row(t)
+            if (under is not None or not self._fresh(t) or (self._misread_here(t) and not fanned)
+                    or self._inside_its_row(t)
                     or self._far_from_its_row_end(t) or self._off_its_row_line(t)
                     or self._behind_its_row_end(t) or self._lay_before_it_fitted(t)):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
@@ -662,7 +665,8 @@ class Watcher:
         plane = self.table.plane
         if gap is None or plane is None:
             return False
-        outlines = [o for x in row.cards if (o := self.table.row_outlines.get(x.code)) is not None]
+        outlines = [self._whole_outline(x.code, o) for x in row.cards
+                    if (o := self.table.row_outlines.get(x.code)) is not None]
         if len(outlines) < 2:
             return False
         centres = plane.to_table([o.mean(axis=0) for o in outlines])
@@ -678,6 +682,21 @@ class Watcher:
             if offs[worst] > CARD_MM[1]:
                 centres = np.delete(centres, worst, axis=0)
         return _off_line(centres, here) > CARD_MM[1]
+
+    def _whole_outline(self, card: str, outline: np.ndarray) -> np.ndarray:
+        """A row card's outline as it lies: where it was played, unless that is one lone index and the
+        card was read whole since, round that index (then its whole box: a line through the middle of
+        one card and the index of the next runs askew; kennard_4color round 360: the seven of
+        diamonds, played from its index, the six beside it from its whole box, and the eight put
+        down beyond the seven taken for a misreading a card off their line)."""
+        plane = self.table.plane
+        k = self.stab.tracks.get(card)
+        if plane is None or k is None or k.whole_box is None or not _index_big_on_table(plane.to_table(list(outline))):
+            return outline
+        if not _inside(_middle(_outline_box(outline)), k.whole_box, grow=0.0):
+            return outline
+        x1, y1, x2, y2 = k.whole_box
+        return np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]])
 
     def _high_way(self) -> tuple[np.ndarray, float] | None:
         """The way the rows grow upwards on the table plane (a unit vector: from each row's opening
@@ -924,6 +943,22 @@ class Watcher:
                 if mover is not None and self._play(mover, card, None, news, when=again) is not None:
                     self._pop()  # it would be flagged: it waits to be read as it comes
         return True
+
+    def _buried(self, u: Track) -> bool:
+        """Is card `u` of the record under another card of the record on its Hoyle pile (rows not
+        seen laid apart; its row goes on beyond it, on its side of the seven)? Read at its corner, it
+        is the top's index misread (the recognizer's next reading of it), and says nothing of a new
+        card read there: the top does (kennard_4color round 374: the ten of clubs put on the nine,
+        read at its far index, the eight under both read there as its next reading; the ten taken
+        for the eight misread, and the next player's card given to the player who put it down)."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or self._rows_laid_apart():
+            return False
+        c = parse_card(u.card)
+        row = rnd.table.rows.get(c.suit)
+        if row is None or c not in row.cards or c == row.opener:
+            return False
+        return c != row.low and c != row.high
 
     def _on_its_side(self, t: Track, u: Track) -> bool:
         """Could card `t`, not yet in the record, go on card `u` of its row? `u` lies between the
@@ -1623,7 +1658,11 @@ class Watcher:
                     # read where a card of the record lies: only a card put on its pile since, read
                     # there now and then (the nine of diamonds on the eight's pile, its index read as
                     # the four nearly always; kennard_4color round 122), fitting when its arm came
-                    if not all(self._on_pile(k, u) for u in under) or k.card not in self._fitting_at(self._arrival(k)):
+                    # (read, not glimpsed once as a next reading: kennard_4color round 374, the ten of
+                    # hearts, once the nine's pile's next reading, played for the arm that put the four of
+                    # clubs down; the jack of diamonds of round 113, read once as the first reading, is)
+                    if ((k.hits < 2 and not k.direct) or not all(self._on_pile(k, u) for u in under)
+                            or k.card not in self._fitting_at(self._arrival(k))):
                         continue
                 else:
                     fitted = fitted if fitted is not None else self._fitting_at(self._arrival(t))
@@ -1974,6 +2013,13 @@ class Watcher:
                 return False
             end, between = gap
         codes = [g.code for g in between]
+        # a card between read at this very place since (its other corner index): the card put down
+        # is that one, not yet steady, and this reading it misread (photo deck round 96: the eight of
+        # spades' near index read as the nine, its far one as the eight a look later; the eight was
+        # filled in unseen and the nine played for the next player before his arm came)
+        if any((k := self.stab.tracks.get(g)) is not None and k.last_seen >= t.first_frame
+               and self._one_place(t, k) for g in codes):
+            return False
         moments, silent = self._unexplained_visits(t, end.code if end is not None else "", codes)
         if moments is None and len(silent) < len(codes):
             return False
@@ -2352,7 +2398,7 @@ class Watcher:
         seat = self._hand_seat(t.card)
         if seat is None or seat in self._shown_done:
             return False  # (a hand written, all its cards seen: this reading is not one of them)
-        if self._on_a_row_card(t):
+        if self._on_a_row_card(t) and not self._in_a_hand_fan(t):
             # a card of the rows misread as it (paris round 186: the king of spades' index and
             # crown, in its row, read as the king of clubs as the hands went down): the king
             # itself, laid down in a hand, is read afresh there
@@ -2536,6 +2582,42 @@ class Watcher:
             if chosen is not None:
                 for seat, cards in chosen.items():
                     self._shown.setdefault(seat, []).extend(cards)
+
+    def _in_a_hand_fan(self, t: Track) -> bool:
+        """Is lone index `t` read one step beyond either end of a hand laid down fanned (at least two
+        of its cards seen, their lone indices in a line, evenly apart), in line with it? That is the
+        hand's next card, even where the fan reaches over a card of the rows (kennard_4color round
+        321: the queen of hearts, first of a hand of four laid against the king of clubs, its index
+        on the king's right edge, taken for the king misread and the hand written one card short)."""
+        if not t.single:
+            return False
+        here = np.float32(_middle(t.box))
+        size = t.box[3] - t.box[1]
+        for cards in self._shown.values():
+            boxes = [k.box for c in cards if (k := self.stab.tracks.get(c)) is not None and k.single and k.present]
+            if len(boxes) < 2:
+                continue
+            centres = np.float32([_middle(b) for b in boxes])
+            way = centres[-1] - centres[0]
+            if float(np.hypot(*way)) == 0:
+                continue
+            way /= float(np.hypot(*way))
+            along = (centres - centres[0]) @ way
+            order = np.argsort(along)
+            centres, along = centres[order], along[order]
+            steps = np.diff(along)
+            step = float(np.median(steps))
+            across = np.float32([-way[1], way[0]])
+            if (step <= 0 or step > 3 * size or np.any(steps < 0.5 * step) or np.any(steps > 1.5 * step)
+                    or np.any(np.abs((centres - centres[0]) @ across) > 0.5 * size)):
+                continue
+            if abs(float((here - centres[0]) @ across)) > 0.5 * size:
+                continue
+            at = float((here - centres[0]) @ way)
+            beyond = max(along[0] - at, at - along[-1])
+            if 0.5 * step <= beyond <= 1.5 * step:
+                return True
+        return False
 
     def _on_a_row_card(self, k: Track) -> bool:
         """Does reading `k` lie on a card played into the rows, where it was read when played (its
