@@ -946,7 +946,8 @@ class Watcher:
 
     def _buried(self, u: Track) -> bool:
         """Is card `u` of the record under another card of the record on its Hoyle pile (rows not
-        seen laid apart; its row goes on beyond it, on its side of the seven)? Read at its corner, it
+        seen laid apart; its row goes on beyond it, on its side of the seven, and it is read within
+        where the pile's top was read whole)? Read at its corner, it
         is the top's index misread (the recognizer's next reading of it), and says nothing of a new
         card read there: the top does (kennard_4color round 374: the ten of clubs put on the nine,
         read at its far index, the eight under both read there as its next reading; the ten taken
@@ -956,9 +957,13 @@ class Watcher:
             return False
         c = parse_card(u.card)
         row = rnd.table.rows.get(c.suit)
-        if row is None or c not in row.cards or c == row.opener:
+        if row is None or c not in row.cards or c == row.opener or c in (row.low, row.high):
             return False
-        return c != row.low and c != row.high
+        # and under it: where it is read lies within the top's whole box (a fanned row, not yet seen
+        # laid apart, shows each card's index beside the next card: kennard_4color round 187)
+        top = row.high if row.cards.index(c) > row.cards.index(row.opener) else row.low
+        k = self.stab.tracks.get(top.code)
+        return k is not None and k.whole_box is not None and _inside(_middle(u.box), k.whole_box, grow=0.0)
 
     def _on_its_side(self, t: Track, u: Track) -> bool:
         """Could card `t`, not yet in the record, go on card `u` of its row? `u` lies between the
@@ -2013,12 +2018,16 @@ class Watcher:
                 return False
             end, between = gap
         codes = [g.code for g in between]
-        # a card between read at this very place since (its other corner index): the card put down
-        # is that one, not yet steady, and this reading it misread (photo deck round 96: the eight of
-        # spades' near index read as the nine, its far one as the eight a look later; the eight was
-        # filled in unseen and the nine played for the next player before his arm came)
-        if any((k := self.stab.tracks.get(g)) is not None and k.last_seen >= t.first_frame
-               and self._one_place(t, k) for g in codes):
+        # a card between, not yet steady, read at this very place in this look (its other corner
+        # index): the card put down is that one, and this reading it misread; it is waited for (photo
+        # deck round 96: the eight of spades' near index read as the nine, its far one as the eight
+        # a look later; the eight was filled in unseen and the nine played for the next player before
+        # his arm came). One steady there and not played is not waited for (paris round 268: the
+        # queen and king of diamonds read at one place, the queen steady, the jack never read: the
+        # jack and queen are filled in, then the king)
+        if self._looked and any((k := self.stab.tracks.get(g)) is not None and not k.present
+                                and k.last_seen == self._looked[-1] and k.last_seen >= t.first_frame
+                                and self._one_place(t, k) for g in codes):
             return False
         moments, silent = self._unexplained_visits(t, end.code if end is not None else "", codes)
         if moments is None and len(silent) < len(codes):
