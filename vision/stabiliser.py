@@ -398,7 +398,7 @@ def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
         # the eight's index, read whole as the eight with it; the eight's place moved onto the ten,
         # and the ten, read as itself there, taken for the eight misread)
         own = [f for f in found if f[1] and _same(f[0], near)]
-        if len(own) == 1 and not _reads_at(whole[0][0], False, near):
+        if len(own) == 1:
             return own[0]
     if len(whole) == 1:
         return whole[0]  # both corners read alike: that card; a lone index read so is another card misread

@@ -695,8 +695,7 @@ class Watcher:
             return outline
         if not _inside(_middle(_outline_box(outline)), k.whole_box, grow=0.0):
             return outline
-        x1, y1, x2, y2 = k.whole_box
-        return np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]])
+        return box_corners(k.whole_box)
 
     def _high_way(self) -> tuple[np.ndarray, float] | None:
         """The way the rows grow upwards on the table plane (a unit vector: from each row's opening
@@ -770,8 +769,7 @@ class Watcher:
         for e in ends:
             k = self.stab.tracks.get(e.code)
             if k is not None and k.whole_box is not None:  # read whole (both corners) at some time
-                x1, y1, x2, y2 = k.whole_box
-                outlines.append(np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]]))
+                outlines.append(box_corners(k.whole_box))
             elif (o := self.table.row_outlines.get(e.code)) is not None:
                 outlines.append(o)
         way = self._high_way() if outlines else None
@@ -889,8 +887,7 @@ class Watcher:
         for c in (card, seven):
             k = self.stab.tracks.get(c)
             if c == seven and k is not None and k.whole_box is not None:
-                x1, y1, x2, y2 = k.whole_box
-                outline = np.float32([[x1, y1], [x2, y1], [x2, y2], [x1, y2]])
+                outline = box_corners(k.whole_box)
             elif (outline := self.table.row_outlines.get(c)) is None:
                 return False
             corners = plane.to_table(list(outline))
@@ -947,9 +944,8 @@ class Watcher:
     def _buried(self, u: Track) -> bool:
         """Is card `u` of the record under another card of the record on its Hoyle pile (rows not
         seen laid apart; its row goes on beyond it, on its side of the seven, and it is read within
-        where the pile's top was read whole)? Read at its corner, it
-        is the top's index misread (the recognizer's next reading of it), and says nothing of a new
-        card read there: the top does (kennard_4color round 374: the ten of clubs put on the nine,
+        where the pile's top was read whole)? Read at its corner, it is the top's index misread (the
+        recognizer's next reading of it), and says nothing of a new card read there: the top does (kennard_4color round 374: the ten of clubs put on the nine,
         read at its far index, the eight under both read there as its next reading; the ten taken
         for the eight misread, and the next player's card given to the player who put it down)."""
         rnd = self.match.round
