@@ -75,6 +75,10 @@ class Track:
     #: 2 bottom-left, 3 bottom-right), over all its whole readings: a design with two indices shows
     #: them at two opposite corners; the other two are empty, or a neighbour's index
     index_corners: set[int] = field(default_factory=set)
+    #: its latest first readings somewhere else than where it lies, while it lies steadily (frame, box,
+    #: confidence): not seen for the card there, but kept, for the watcher may learn that where it
+    #: lies is another card misread (a hand card at the picture's far edge)
+    elsewhere: list[tuple[int, tuple[float, float, float, float], float]] = field(default_factory=list)
 
     def seen_since(self, frame: int) -> int:
         """In how many of its latest frames (up to 30) it was seen at or after `frame`."""
@@ -169,6 +173,9 @@ class Stabiliser:
                 # (read at one corner index, then at the other: one card, in one place)
                 # Seen somewhere else than where it lies: most likely another card misread as this one.
                 if t.present:
+                    if direct:
+                        t.elsewhere.append((frame, box, conf))
+                        del t.elsewhere[:-30]
                     continue  # counts as not seen here; a card really moved goes, then comes back there
                 t = None  # a sighting streak must stay in one place: start afresh here
             if t is None or (not t.present and t.misses > self.gap_allowed):

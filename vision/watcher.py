@@ -90,6 +90,7 @@ class Watcher:
         self.hands_settle = hands_settle
         self.closer_looks = closer_looks
         self.closer_asked = 0  # closer looks asked for after an arm visit nothing was read from (`_visit_unread`)
+        self._closer_frames: set[int] = set()  # the frames those closer looks were at
         self._apart = 0  # looks that showed this round's rows laid card beside card (`_note_rows_apart`)
         self._mirror_tried: set[tuple[str, str]] = set()  # (card, mirror) swaps tried this round
         self._wholes_at: tuple | None = None  # the record's cards read whole, by look (`_opposite_on_table`)
@@ -178,6 +179,7 @@ class Watcher:
             if closely is not None and not self._hands_awaited():
                 if self._visit_unread():
                     self.closer_asked += 1
+                    self._closer_frames.add(frame.index)
                 else:
                     closely = None
             detections = (closely or self.detector.detect)(frame.image)
@@ -432,6 +434,15 @@ class Watcher:
                         return None
                     if any(_inside(p, self._body(t)) for p in spell.landings):
                         return spell.start
+                elif (first_read in self._closer_frames
+                      and looked < self.stab.on_hits + self.stab.gap_allowed + self.closer_looks
+                      and any(_inside(p, self._body(t)) for p in spell.landings)):
+                    # or first read by the closer looks asked because nothing was read from that arm
+                    # (they come only after the looks a card needs to become steady), something new
+                    # left on the card (photo deck round 166: the four of spades at the far side, its
+                    # index read 21 pixels above where the arm left something new, in the first
+                    # closer look)
+                    return spell.start
             last = False
             # near where it was first read (read whole since, its box reaches two card lengths: an arm
             # that put a card down beside it counted; paris round 144, the queen of hearts)
@@ -509,15 +520,21 @@ class Watcher:
         # the rows' cards not read steadily now still lie there: one read still at the lone index
         # where `t` is read, now that `t` is steady (the two read there by turns), is what lies there
         # (kennard_4color round 187: the eight of clubs' index in a fanned row read as the eight and
-        # the five by turns, neither steadily; the five fits)
+        # the five by turns, neither steadily; the five fits); or a row's end card steady in its
+        # last sighting streak there, with no arm come near since (not one read there now and then
+        # only: paris round 187, the queen of clubs' place, where the king put on it was read as
+        # the queen and the king by turns, never steadily) (kennard_4color round 411: the queen of diamonds at the
+        # far side, read by the closer looks only, its index read as the king in the usual looks
+        # after them)
         lately = [k for c in on_table if (k := self.stab.tracks.get(c)) is not None and not k.present
                   and k.last_seen >= 0] if not over else []
         out = []
         for t in self.stab.steady():
             if t.card in known:
                 continue
-            near = taken + [k for k in lately if k.last_seen >= t.since and t.single and k.single
-                            and overlap(k.box, t.box) > self.same_place]
+            near = taken + [k for k in lately if t.single and k.single and overlap(k.box, t.box) > self.same_place
+                            and (k.last_seen >= t.since
+                                 or (k.since >= 0 and self._untouched(k.last_seen, t) and self._at_row_end(k.card)))]
             # (the next card of a hand laid down fanned is that card wherever the fan reaches)
             fanned = over and self._in_a_hand_fan(t)
             under = next((u for u in near if self._lies_at(t, u) and not self._put_on(t, u)
@@ -536,6 +553,19 @@ class Watcher:
                 out.append(t)
         out = [t for t in out if 2 * t.direct >= t.hits] if over else self._one_per_place(out)
         return sorted(out, key=lambda t: (self._arrival(t), t.first_frame, t.card))
+
+    def _untouched(self, since: int, t: Track) -> bool:
+        """Did no arm come near where `t` is read between frame `since` and t's first sighting (each
+        arm that came and went in that time seen leaving something new, all of it far from `t`)?"""
+        return not any(s.end is not None and since < s.end <= t.first_frame
+                       and (not s.landings or any(_near(p, t.box) for p in s.landings)) for s in self._spells)
+
+    def _at_row_end(self, card: str) -> bool:
+        """Is a card of the record an end of its row (no card of the record beyond it: one covered by
+        the next on a Hoyle pile is not what lies there)?"""
+        rnd = self.match.round
+        row = rnd.table.rows.get(parse_card(card).suit) if rnd is not None else None
+        return row is not None and card in (row.cards[0].code, row.cards[-1].code)
 
     def _put_on(self, t: Track, u: Track) -> bool:
         """Was card `t` put on card `u` (a Hoyle pile)? An arm came and went after `u` was there and
@@ -1194,7 +1224,11 @@ class Watcher:
         # At a corner of u's whole box (where u's own index was read), while u is read on at once:
         # u's index misread; another card lies there only when put squarely on u (a pile, `_put_on`)
         # (or of the card u is read as, all its indices joined: a design with four indices whose whole
-        # readings are down one edge, the index at another corner read alone)
+        # readings are down one edge, the index at another corner read alone; not at a corner where
+        # u, read at two opposite corners, has none: kennard_4color round 411, the queen of diamonds'
+        # index at the jack's empty top-right corner, read whole and surely, taken for the jack's)
+        if self._at_empty_corner(t, u):
+            return False
         return u.last_seen >= t.first_frame and (
             (u.whole_box is not None and _at_corner(here, u.whole_box, self.same_place, only=u.index_corners))
             or any(_at_corner(here, box, self.same_place, middle=True) and _both_ways(box, here)
@@ -2447,6 +2481,37 @@ class Watcher:
                     cards.remove(card)
                     self._seat_hand_card(there, t)
 
+    def _hand_cards_read_elsewhere(self) -> None:
+        """A hand card seated by one lone index, read first at one place in front of another seat still
+        holding cards, lately, at least twice as often as where it lies since it was first read there,
+        is that seat's: where it was seated is another hand's card misread (kennard_4color round 393:
+        the king of spades at the picture's far edge read as the four, before the four was laid down in
+        front of its holder; the four, read surely there in every look, was taken for a misreading).
+        Where it was seated stays known as a misreading; the card is seen afresh where it lies."""
+        rnd = self.match.round
+        holders = [i for i, p in enumerate(self.players) if rnd.cards_left.get(p, 0) > 0]
+        if self.table.plane is None or not holders:
+            return
+        for seat, cards in self._shown.items():
+            if seat in self._shown_done:
+                continue
+            for card in list(cards):
+                t = self.stab.tracks.get(card)
+                if t is None or not t.present or not t.single or not t.elsewhere:
+                    continue
+                last = t.elsewhere[-1][1]
+                there = [f for f, box, _ in t.elsewhere if self._frame - f <= self.stab.memory and overlap(box, last) > self.same_place]
+                if len(there) < 2 * self.stab.on_hits or len(there) < 2 * t.seen_since(there[0]):
+                    continue
+                other = self.table.seat_of(box_corners(last), holders)
+                if other == seat or other in self._shown_done:
+                    continue
+                cards.remove(card)
+                self._hand_seen.pop(card, None)
+                self._shown_changed = self._frame
+                self.stab.misread_at[card] = t.box
+                self.stab.read_afresh(card)
+
     def _push_shows(self, news: list[News], final: bool) -> None:
         """Hands laid down become `show` lines, clockwise from the winner's left (the order of counting).
 
@@ -2457,6 +2522,7 @@ class Watcher:
         rnd = self.match.round
         if rnd is None or not rnd.is_over or rnd.winner is None:
             return
+        self._hand_cards_read_elsewhere()
         self._reseat_hand_cards()
         self._trim_hands()
         if final:

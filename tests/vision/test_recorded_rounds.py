@@ -28,3 +28,21 @@ def watch_again(path: Path) -> tuple[list[dict], list[dict]]:
 def test_a_recorded_round_comes_out_as_the_truth(path):
     truth, got = watch_again(path)
     assert got == truth
+
+
+#: Rounds a rule mended only in part (what is still wrong is in docs/CAMERA.md, Known limits): the
+#: record must come out as the truth up to the line given, where it still goes wrong.
+PARTLY = {
+    # the four of spades, read first by a closer look four looks after its arm left, dated to that
+    # arm: the five of spades, never read (fanned under the six, read as the six), goes in at the
+    # arm before; every play after was written for the wrong player (31 edits; 4 left at the end)
+    "photo_166": 51,
+}
+
+
+@pytest.mark.parametrize("name", sorted(PARTLY))
+def test_a_round_mended_in_part_comes_out_as_the_truth_up_to_where_it_still_goes_wrong(name):
+    truth, got = watch_again(Path(__file__).parent / "data" / "looks" / "partly" / f"{name}.jsonl.gz")
+    upto = PARTLY[name]
+    assert got[:upto] == truth[:upto]
+    assert got != truth  # (once it comes out whole, it belongs with the rounds above)

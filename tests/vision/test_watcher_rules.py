@@ -204,6 +204,23 @@ def test_a_card_misread_elsewhere_does_not_move_it():
     assert stab.tracks["Kd"].box == there and stab.tracks["Kd"].present
 
 
+def test_a_steady_card_read_first_elsewhere_keeps_those_readings_aside():
+    # (kennard_4color round 393: a hand card at the picture's far edge misread as the four of spades,
+    # the four itself read surely in another hand: the watcher, which knows the hands, decides)
+    from vision.stabiliser import Stabiliser
+
+    stab = Stabiliser()
+    here, there = place(1, 5), place(10, 5)
+    for f in range(5):
+        stab.update(f, [Seen("4s", 0.4, here)])
+    for f in range(5, 10):  # read over there, surely, and now and then still here
+        stab.update(f, [Seen("4s", 0.9, there) if f % 2 else Seen("4s", 0.4, here)])
+    stab.update(10, [Seen("Ks", 0.5, there, alternatives=(("Ks", 0.5), ("4s", 0.3)))])  # a next reading: not kept
+    t = stab.tracks["4s"]
+    assert t.box == here and t.present  # not moved ...
+    assert [(f, box) for f, box, _ in t.elsewhere] == [(5, there), (7, there), (9, there)]  # ... but kept
+
+
 def read_whole(card: str, near, far):
     """A stabiliser that read `card` whole, at its `near` and `far` corner indices, for five looks."""
     from vision.stabiliser import Stabiliser
