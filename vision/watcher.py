@@ -1225,9 +1225,11 @@ class Watcher:
         # u's index misread; another card lies there only when put squarely on u (a pile, `_put_on`)
         # (or of the card u is read as, all its indices joined: a design with four indices whose whole
         # readings are down one edge, the index at another corner read alone; not at a corner where
-        # u, read at two opposite corners, has none: kennard_4color round 411, the queen of diamonds'
-        # index at the jack's empty top-right corner, read whole and surely, taken for the jack's)
-        if self._at_empty_corner(t, u):
+        # u, read at two opposite corners, has none, when `t` was read at two corners itself: kennard_4color
+        # round 411, the queen of diamonds' index at the jack's empty top-right corner, read whole and
+        # surely, taken for the jack's; a lone index never read whole there may be the next card's
+        # own, misread: photo deck round 180, the king of clubs' index read as the king of spades)
+        if any(_both_ways(box, here) for box in t.card_boxes) and self._at_empty_corner(t, u):
             return False
         return u.last_seen >= t.first_frame and (
             (u.whole_box is not None and _at_corner(here, u.whole_box, self.same_place, only=u.index_corners))
