@@ -41,7 +41,7 @@ class Track:
     present: bool = False
     last_seen: int = -1
     since: int = -1  # frame at which it became steady
-    support: float = 0.0  # the probabilities this card was read with over the streak, summed
+    support: float = 0.0  # the confidences this card was read with over the streak, summed (`_read_share`)
     direct: int = 0  # sightings in the streak where it was the recognizer's first reading
     single: bool = False  # last seen as one corner index alone (its box is that index)
     recent: list[int] = field(default_factory=list)  # the latest frames it was seen in
@@ -53,6 +53,7 @@ class Track:
     #: the last time it was read whole (its two corner indices alike), and that box
     whole_last: int = -1
     whole_box: tuple[float, float, float, float] | None = None
+    first_whole: int = -1  # the first frame it was read whole in the streak (or one it went on from)
     #: frames between the card's sighting before this streak and the streak's start (0: never seen
     #: before): a card buried in a pile comes back after a long while, a flickering one at once
     unseen_before: int = 0
@@ -88,6 +89,18 @@ class Track:
         """In how many of its latest frames (up to 30) it was the recognizer's first reading, at or
         after `frame` (not a next reading of another card's index)."""
         return sum(1 for f in self.recent_direct if f >= frame)
+
+
+def _read_share(d: DetectionLike, alternatives: tuple[tuple[str, float], ...]) -> float:
+    """How much of a reading's top probability its confidence is (the index's score: a card's
+    confidence is that score times the reading's probability), to weigh its next readings alike: a
+    next reading of probability p counts p times that, as a direct reading of it would. Summed as
+    they were, unweighed, a far index scoring 0.4 and read as the six (0.71) or the eight (0.29)
+    gave the eight more support than the six (kennard_4color round 440: the six of diamonds played
+    as the eight, the eight as the six, by the wrong players)."""
+    if not alternatives or alternatives[0][0] != d.card or alternatives[0][1] <= 0:
+        return 1.0
+    return min(1.0, float(d.confidence) / float(alternatives[0][1]))
 
 
 @dataclass
@@ -130,6 +143,7 @@ class Stabiliser:
         as the three of clubs in the next is seen in both, and the watcher, which knows what can lie
         there, picks between them."""
         seen: dict[str, tuple[float, DetectionLike, bool]] = {}
+        weight: dict[str, float] = {}  # what a sighting adds to the card's support
         detections = list(detections)
         for d in detections:
             self._learn_corners(d)
@@ -138,12 +152,15 @@ class Stabiliser:
                 continue
             if d.card not in seen or not seen[d.card][2] or d.confidence > seen[d.card][0]:
                 seen[d.card] = (float(d.confidence), d, True)
+                weight[d.card] = float(d.confidence)
         for d in detections:
             if d.confidence < self.min_confidence:
                 continue
-            for card, p in tuple(getattr(d, "alternatives", ()) or ())[1:]:
+            alternatives = tuple(getattr(d, "alternatives", ()) or ())
+            for card, p in alternatives[1:]:
                 if p >= self.alternative_min and (card not in seen or (not seen[card][2] and p > seen[card][0])):
                     seen[card] = (float(p), d, False)
+                    weight[card] = float(p) * _read_share(d, alternatives)
         newly = []
         near: set[str] = set()
         for card, (conf, d, direct) in seen.items():
@@ -180,7 +197,7 @@ class Stabiliser:
                 t = None  # a sighting streak must stay in one place: start afresh here
             if t is None or (not t.present and t.misses > self.gap_allowed):
                 first, before, before_boxes, before_direct = frame, [], [], []
-                whole: tuple[int, tuple[float, float, float, float] | None] = (-1, None)
+                whole: tuple[int, tuple[float, float, float, float] | None, int] = (-1, None, -1)
                 if t is not None and not _far(t.box, box) and frame - t.last_seen <= self.memory:
                     # its sightings here go on counting
                     before, before_boxes, before_direct = t.recent, t.recent_boxes, t.recent_direct
@@ -191,7 +208,7 @@ class Stabiliser:
                         # and where it was read whole there (kennard_4color round 374: the nine of
                         # clubs, a pile's top, lost while an arm put the ten on it: the ten, read at
                         # the nine's far corner, is told from a misreading by the nine's whole box)
-                        whole = (t.whole_last, t.whole_box)
+                        whole = (t.whole_last, t.whole_box, t.first_whole)
                 unseen = frame - t.last_seen if t is not None and t.last_seen >= 0 else 0
                 read_before = t is not None and t.first_read >= 0
                 t = self.tracks[card] = Track(card, first, unseen_before=unseen, recent=list(before),
@@ -201,12 +218,12 @@ class Stabiliser:
                                               first_single=t.first_single if read_before else single,
                                               first_steady=-1 if t is None else t.first_steady,
                                               first_direct=t.first_direct if t is not None and first == t.first_frame else -1,
-                                              whole_last=whole[0], whole_box=whole[1])
+                                              whole_last=whole[0], whole_box=whole[1], first_whole=whole[2])
             near.add(card)
             t.hits += 1
             t.misses = 0
             t.confidence += (conf - t.confidence) / t.hits
-            t.support += conf
+            t.support += weight[card]
             t.direct += direct
             if direct and t.first_direct < 0:
                 t.first_direct = frame
@@ -226,6 +243,8 @@ class Stabiliser:
                 del t.places[:-30]
             elif len(indices) >= 2:
                 t.whole_last, t.whole_box = frame, box
+                if t.first_whole < 0:
+                    t.first_whole = frame
                 t.index_corners |= _corners_read(box, indices)
             if direct and len(indices) >= 2:
                 joined = (min(b[0] for b in indices), min(b[1] for b in indices), max(b[2] for b in indices),

@@ -1195,8 +1195,15 @@ class Watcher:
             since = [f for f in t.recent if f >= end]
             if len(since) < self.stab.on_hits:
                 continue
+            # (when first read whole since the arm: not read since as the recognizer's first reading,
+            # read only as the next reading of the card on it; kennard_4color round 428: the king of
+            # clubs put on the queen, read whole with the queen as its next reading. Not a card read
+            # whole there before the arm too: nothing new lies there; photo deck round 213: the
+            # three of clubs, read whole as the three of spades for a hundred looks)
+            whole_since = t.first_whole >= end
             hidden = {under for _, under in places
-                      if (u := self.stab.tracks.get(under)) is not None and u.last_seen < since[0]
+                      if (u := self.stab.tracks.get(under)) is not None
+                      and (_last(u.recent_direct) if whole_since else u.last_seen) < since[0]
                       and _inside(_middle(u.box), t.whole_box, grow=0.0)}
             if hidden:
                 places[:] = [(box, under) for box, under in places if under not in hidden]
@@ -2947,6 +2954,11 @@ def _outline_box(outline: np.ndarray) -> tuple[float, float, float, float]:
     """The picture box around a card's outline (four corners)."""
     xs, ys = outline[:, 0], outline[:, 1]
     return (float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
+
+
+def _last(frames: list[int]) -> int:
+    """The latest of some frames (-1 for none)."""
+    return frames[-1] if frames else -1
 
 
 def _middle(box: tuple[float, ...]) -> tuple[float, float]:

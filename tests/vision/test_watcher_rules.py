@@ -221,6 +221,23 @@ def test_a_steady_card_read_first_elsewhere_keeps_those_readings_aside():
     assert [(f, box) for f, box, _ in t.elsewhere] == [(5, there), (7, there), (9, there)]  # ... but kept
 
 
+def test_a_next_reading_counts_as_much_as_a_reading_of_that_probability_by_that_index():
+    # (kennard_4color round 440: a far six's lone index, scoring 0.4, read as the six 0.71 or the
+    # eight 0.29; counted unweighed, the eight's 0.29 outweighed the six's 0.28 and the six was
+    # played as the eight)
+    from vision.stabiliser import Stabiliser
+
+    stab = Stabiliser()
+    here = place(1, 5)
+    for f in range(4):
+        stab.update(f, [Seen("6d", 0.4 * 0.71, here, alternatives=(("6d", 0.71), ("8d", 0.29)))])
+    six, eight = stab.tracks["6d"], stab.tracks["8d"]
+    assert six.present and eight.present  # both seen (the watcher, which knows the rows, decides) ...
+    assert abs(six.support - 4 * 0.4 * 0.71) < 1e-6 and abs(eight.support - 4 * 0.4 * 0.29) < 1e-6  # ... six likelier
+    stab.update(4, [Seen("Kd", 0.5, place(5, 5), alternatives=())])  # no next readings: nothing else seen
+    assert set(stab.tracks) == {"6d", "8d", "Kd"}
+
+
 def read_whole(card: str, near, far):
     """A stabiliser that read `card` whole, at its `near` and `far` corner indices, for five looks."""
     from vision.stabiliser import Stabiliser
