@@ -445,15 +445,24 @@ class Watcher:
                     return spell.start
             last = False
             # near where it was first read (read whole since, its box reaches two card lengths: an arm
-            # that put a card down beside it counted; paris round 144, the queen of hearts)
-            if any(_near(p, first_box if first_box is not None else t.box) for p in spell.landings):
+            # that put a card down beside it counted; paris round 144, the queen of hearts), or on the
+            # card itself (photo deck round 244: the five of hearts at the far side, its index 5 by 11
+            # pixels, the arm's landing 24 pixels below its middle, on the card; first read by a closer
+            # look after the next player's arm, with that player's card, and written after it)
+            if any(_near(p, first_box if first_box is not None else t.box) or _inside(p, self._body(t))
+                   for p in spell.landings):
                 if spell.start in explained or self._read_under(t, spell.end):
                     return None
                 # a card in the record first read since the visit before ended, steady only after this
                 # one began: this is the arm that put it down, come back a moment after it showed
+                # (not one played long before, its index seen again as another card moved: photo deck
+                # round 244, the eight of hearts, played forty looks before, read again at its index
+                # as the five was fanned beside it)
                 before = self._spells[i - 1].end if i > 0 else start
+                played = self._played_at()
                 if any(k is not None and before <= k.first_read <= spell.end
                        and (k.first_steady < 0 or k.first_steady > spell.start)
+                       and played.get(k.card, before) >= before
                        for k in map(self.stab.tracks.get, known)):
                     return None
                 return spell.start
