@@ -91,13 +91,14 @@ class Track:
         return sum(1 for f in self.recent_direct if f >= frame)
 
 
-def _read_share(d: DetectionLike, alternatives: tuple[tuple[str, float], ...]) -> float:
+def _read_share(d: DetectionLike) -> float:
     """How much of a reading's top probability its confidence is (the index's score: a card's
     confidence is that score times the reading's probability), to weigh its next readings alike: a
     next reading of probability p counts p times that, as a direct reading of it would. Summed as
     they were, unweighed, a far index scoring 0.4 and read as the six (0.71) or the eight (0.29)
     gave the eight more support than the six (kennard_4color round 440: the six of diamonds played
     as the eight, the eight as the six, by the wrong players)."""
+    alternatives = tuple(getattr(d, "alternatives", ()) or ())
     if not alternatives or alternatives[0][0] != d.card or alternatives[0][1] <= 0:
         return 1.0
     return min(1.0, float(d.confidence) / float(alternatives[0][1]))
@@ -143,7 +144,6 @@ class Stabiliser:
         as the three of clubs in the next is seen in both, and the watcher, which knows what can lie
         there, picks between them."""
         seen: dict[str, tuple[float, DetectionLike, bool]] = {}
-        weight: dict[str, float] = {}  # what a sighting adds to the card's support
         detections = list(detections)
         for d in detections:
             self._learn_corners(d)
@@ -152,15 +152,12 @@ class Stabiliser:
                 continue
             if d.card not in seen or not seen[d.card][2] or d.confidence > seen[d.card][0]:
                 seen[d.card] = (float(d.confidence), d, True)
-                weight[d.card] = float(d.confidence)
         for d in detections:
             if d.confidence < self.min_confidence:
                 continue
-            alternatives = tuple(getattr(d, "alternatives", ()) or ())
-            for card, p in alternatives[1:]:
+            for card, p in tuple(getattr(d, "alternatives", ()) or ())[1:]:
                 if p >= self.alternative_min and (card not in seen or (not seen[card][2] and p > seen[card][0])):
                     seen[card] = (float(p), d, False)
-                    weight[card] = float(p) * _read_share(d, alternatives)
         newly = []
         near: set[str] = set()
         for card, (conf, d, direct) in seen.items():
@@ -223,7 +220,7 @@ class Stabiliser:
             t.hits += 1
             t.misses = 0
             t.confidence += (conf - t.confidence) / t.hits
-            t.support += weight[card]
+            t.support += conf if direct else conf * _read_share(d)  # a next reading weighed as a direct one
             t.direct += direct
             if direct and t.first_direct < 0:
                 t.first_direct = frame

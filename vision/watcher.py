@@ -1218,7 +1218,7 @@ class Watcher:
             whole_since = t.first_whole >= end
             hidden = {under for _, under in places
                       if (u := self.stab.tracks.get(under)) is not None
-                      and (_last(u.recent_direct) if whole_since else u.last_seen) < since[0]
+                      and (u.read_first_since(since[0]) == 0 if whole_since else u.last_seen < since[0])
                       and _inside(_middle(u.box), t.whole_box, grow=0.0)}
             if hidden:
                 places[:] = [(box, under) for box, under in places if under not in hidden]
@@ -2969,11 +2969,6 @@ def _outline_box(outline: np.ndarray) -> tuple[float, float, float, float]:
     """The picture box around a card's outline (four corners)."""
     xs, ys = outline[:, 0], outline[:, 1]
     return (float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
-
-
-def _last(frames: list[int]) -> int:
-    """The latest of some frames (-1 for none)."""
-    return frames[-1] if frames else -1
 
 
 def _middle(box: tuple[float, ...]) -> tuple[float, float]:
