@@ -1111,8 +1111,19 @@ class Watcher:
             return False
         return (overlap(_place(t), _place(u)) > self.same_place
                 or (t.single and u.single and (_opposite_corners(t.box, u.box, self.stab.corner_offset)
-                                               or self._opposite_on_table(t.box, u.box)))
+                                               or self._opposite_on_table(t.box, u.box))
+                    and self._within_whole(t, u) and self._within_whole(u, t))
                 or (t.single and u.corners is not None and overlap(t.box, _place(u, far=True)) > self.same_place))
+
+    def _within_whole(self, t: Track, u: Track) -> bool:
+        """May lone index `t` be card `u`'s other corner: does it lie within u's whole box, where u was
+        read whole, or is it not a card that can be played now? In a fanned row the next card's far
+        index lies just beyond the last one's card (kennard_4color round 541: the eight of hearts'
+        far index and the seven's near one, a card's size apart, 8 pixels beyond the seven's whole
+        box): read as a card that can be played, it is that card's. Read as one that cannot, it is
+        still taken for a misreading there (photo deck round 238: the eight of spades' far index,
+        there, read as the nine again and again, the eight only at its near index)."""
+        return u.whole_box is None or self._within_outline(t.box, u.card) or not self._fits_now(t.card)
 
     def _at_empty_corner(self, t: Track, u: Track) -> bool:
         """Is `t` a lone index read at a corner of card `u`'s whole box where u's own indices were never
@@ -1214,10 +1225,14 @@ class Watcher:
             # read only as the next reading of the card on it; kennard_4color round 428: the king of
             # clubs put on the queen, read whole with the queen as its next reading. Not a card read
             # whole there before the arm too: nothing new lies there; photo deck round 213: the
-            # three of clubs, read whole as the three of spades for a hundred looks)
+            # three of clubs, read whole as the three of spades for a hundred looks). And only a
+            # card that can lie on that card's pile, the next of its row: not a card of another suit
+            # (photo deck round 285: that three of clubs again, read whole as the three of spades
+            # when an arm put the eight of spades down elsewhere, the three of clubs' own reading
+            # lost for a while; the three of spades was written for that arm, which was legal by then)
             whole_since = t.first_whole >= end
             hidden = {under for _, under in places
-                      if (u := self.stab.tracks.get(under)) is not None
+                      if _next_in_row(card, under) and (u := self.stab.tracks.get(under)) is not None
                       and (u.read_first_since(since[0]) == 0 if whole_since else u.last_seen < since[0])
                       and _inside(_middle(u.box), t.whole_box, grow=0.0)}
             if hidden:
@@ -1544,6 +1559,8 @@ class Watcher:
         for t in cands:
             if self._passes and self._pass_first(*self._passes[0], t):
                 return False  # a pass declared before this card arrived is not settled yet
+            if not final and self._surer_reading_coming(t):
+                return False
             if self._judge(t, now, news, final):
                 return True
         found = self._read_as_fitting()
@@ -1572,6 +1589,33 @@ class Watcher:
                 if self._play(mover, card, None, news, when=when) is None:
                     return True
                 self._pop()  # it would be flagged: leave the record as it was
+        return False
+
+    def _surer_reading_coming(self, t: Track) -> bool:
+        """Is `t` just steady (within `on_hits` looks), and was another card that can be played read
+        where it is since it came, lately (within `on_hits` looks), more surely on average and about
+        as often (one look of `t` would put it ahead)? Then `t` waits, at most those few looks, for
+        the next ones to tell which of the two lies there (`_one_per_place`): a card read steadily
+        on its first few unsure looks is often a neighbour misread (kennard_4color round 543: the
+        eight of clubs put down, its near index read as the six three looks running at 0.26-0.30,
+        its far index as the eight at 0.38, then from the next look on read whole as the eight at
+        0.6; the six was written, and the eight for the next player, who put the six down)."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or t.since < 0:
+            return False
+        looks = len(self._looked)
+        if looks - bisect.bisect_left(self._looked, t.since) > self.stab.on_hits:
+            return False
+        known = self._known_cards()
+        suit = self._pile_suit_at(t)  # (on a Hoyle pile, only a card of its suit: paris round 158)
+        for k in self.stab.tracks.values():
+            if (k is t or k.card in known or k.last_seen < t.first_frame or k.confidence <= t.confidence
+                    or k.support + t.confidence < t.support or not rnd.is_legal(k.card)
+                    or looks - bisect.bisect_left(self._looked, k.last_seen) > self.stab.on_hits
+                    or (suit is not None and parse_card(k.card).suit != suit)):
+                continue
+            if self._one_place(k, t):
+                return True
         return False
 
     def _played_at(self) -> dict[str, int]:
