@@ -167,6 +167,16 @@ INPUT_PIXELS = 640 * 384
 #: and most are missed; at this budget they are found (measured on the last frame of benchmark round
 #: 33, kennard_4color: 3 of Dan's 3 and 4 of Cleo's 5 far hand cards found, against 0 and 3).
 CLOSER_PIXELS = 960 * 544
+#: A closer look also looks at the picture's far side again on its own: the top `FAR_SIDE` of the
+#: frame (a webcam looks down at the table at an angle, so the far seats lie at the top), at the
+#: `closer_pixels` budget, which for a 1280x720 frame is a little over its full resolution (its top
+#: half goes in at 1344x384, enlarged 1.05 times). A far seat's hand laid down fans its cards so
+#: tightly that their indices are a few pixels apart, and at the closer look's three quarters of the
+#: resolution some are never found (the last frames of 24 benchmark rounds, both decks,
+#: `benchmarks/bench_far_hands.py`: 147 of 160 hand cards read against 138, none read that is not on
+#: the table; photo deck round 271's aces of spades and hearts, missed by every look, read). None:
+#: the whole frame only.
+FAR_SIDE = 0.5
 
 #: Extra detector passes on smaller copies of the frame, as fractions of the first pass's side length.
 #: The detector learnt indices of a webcam table (6-29 px at its input, 5th-95th percentile of the
@@ -376,6 +386,7 @@ class CardDetector:
         threads: int | None = None,
         input_pixels: int = INPUT_PIXELS,
         closer_pixels: int = CLOSER_PIXELS,
+        far_side: float | None = FAR_SIDE,
         pyramid: tuple[float, ...] = PYRAMID,
         pyramid_below: int | None = PYRAMID_BELOW,
         learnt_sizes: tuple[float, float] | None = LEARNT_SIZES,
@@ -416,6 +427,9 @@ class CardDetector:
         self.iou = iou
         self.input_pixels = input_pixels
         self.closer_pixels = closer_pixels
+        if far_side is not None and not 0 < far_side <= 1:
+            raise ValueError(f"far_side is the share of the frame's height looked at again (0 < far_side <= 1): {far_side}")
+        self.far_side = far_side
         if any(not 0 < f < 1 for f in pyramid):
             raise ValueError(f"pyramid scales must lie between 0 and 1 (fractions of the frame's side): {pyramid}")
         self.pyramid = tuple(pyramid)
@@ -445,7 +459,8 @@ class CardDetector:
         boxes = np.column_stack([cx - w / 2 - left, cy - h / 2 - top, cx + w / 2 - left, cy + h / 2 - top]) / r
         return boxes.reshape(-1, 4), scores[keep]
 
-    def find_indices(self, image_bgr: np.ndarray, pixels: int | None = None) -> list[IndexBox]:
+    def find_indices(self, image_bgr: np.ndarray, pixels: int | None = None,
+                     far_side: float | None = None) -> list[IndexBox]:
         """Stage 1: the corner indices in the frame, in frame pixels.
 
         The frame is looked at at the detector's pixel budget and, when that finds fewer than
@@ -453,7 +468,10 @@ class CardDetector:
         copies of `pyramid` too; each pass keeps the finds of a size it learnt (`learnt_sizes`),
         the boxes of all passes are mapped back to the frame, and finds of one index are merged:
         overlapping ones (non-maximum suppression) and ones lying inside another (`contained`).
-        `pixels` is the first pass's budget (default `input_pixels`).
+        `pixels` is the first pass's budget (default `input_pixels`). `far_side`: the frame's top
+        share of that height is looked at again on its own, at the same budget (so more closely),
+        and its finds added: one cut by the strip's lower edge is left to the whole frame's, and two
+        finds of one index are one, as across the pyramid's passes.
         """
         ih, iw = image_bgr.shape[:2]
         first_size = self._input_size(ih, iw, pixels=pixels)
@@ -477,6 +495,15 @@ class CardDetector:
         kept = _nms(boxes, scores, self.iou)
         if sizes and self.contained is not None and len(kept) > 1:
             kept = _drop_contained(boxes, scores, kept, self.contained)
+        if far_side is not None and far_side < 1:
+            cut = int(round(ih * far_side))
+            far = [i for i in self.find_indices(image_bgr[:cut], pixels) if i.box[3] < cut - 2]
+            if far:
+                boxes = np.concatenate([boxes[kept], np.array([i.box for i in far], float).reshape(-1, 4)])
+                scores = np.concatenate([scores[kept], np.array([i.score for i in far], float)])
+                kept = _nms(boxes, scores, self.iou)
+                if self.contained is not None and len(kept) > 1:
+                    kept = _drop_contained(boxes, scores, kept, self.contained)
         out = []
         for (x1, y1, x2, y2), s in zip(boxes[kept], scores[kept]):
             bx = (max(0.0, x1), max(0.0, y1), min(float(iw), x2), min(float(ih), y2))
@@ -531,13 +558,15 @@ class CardDetector:
         return self._detect(image_bgr, None)
 
     def detect_closely(self, image_bgr: np.ndarray) -> list[Detection]:
-        """`detect` at the larger pixel budget `closer_pixels` (about 1.7 times the CPU): small indices
-        far off, such as a far seat's hand laid down, are found. For the moments that need it."""
-        return self._detect(image_bgr, self.closer_pixels)
+        """`detect` at the larger pixel budget `closer_pixels`, and the far side of the frame
+        (`far_side`) looked at again on its own at that budget (together 1.6-1.9 times the time of
+        the whole frame's closer look alone): small indices far off, such as a far seat's hand laid
+        down, are found. For the moments that need it."""
+        return self._detect(image_bgr, self.closer_pixels, self.far_side)
 
-    def _detect(self, image_bgr: np.ndarray, pixels: int | None) -> list[Detection]:
+    def _detect(self, image_bgr: np.ndarray, pixels: int | None, far_side: float | None = None) -> list[Detection]:
         if image_bgr is None or image_bgr.ndim != 3 or image_bgr.shape[2] != 3:
             raise ValueError("expected a BGR colour image (H x W x 3)")
-        indices = self.find_indices(image_bgr, pixels)
+        indices = self.find_indices(image_bgr, pixels, far_side)
         tops = self.read_top(image_bgr, indices, ALTERNATIVES)
         return merge_by_card([(i, *top[0]) for i, top in zip(indices, tops)], self.conf, tops)

@@ -271,6 +271,31 @@ def test_looking_closely_looks_at_twice_the_pixels_and_finds_in_frame_pixels() -
     assert small.box == pytest.approx((800, 37.333, 808, 48), abs=0.01)
 
 
+def test_looking_closely_looks_at_the_far_side_again_on_its_own() -> None:
+    # the frame's top half (1280x360) at the closer budget is read a little enlarged: 1344x378 in a
+    # 1344x384 input, 3 rows of grey above. It finds a small index the whole frame's closer look missed (a far hand card), finds
+    # one the whole frame also found (one index: the surer find), and one cut by the strip's lower
+    # edge, which is left to the whole frame.
+    row = [(10 + 30 * k, 300, 25 + 30 * k, 315, 0.9) for k in range(8)]
+    detector = scripted({960: [(600, 30, 606, 38, 0.6)] + row,
+                         1344: [(840, 42.2, 848.4, 53.4, 0.8), (420, 45, 427, 54, 0.5), (105, 366, 115.5, 381, 0.7)]})
+    frame = np.zeros((720, 1280, 3), np.uint8)
+    whole = detector.find_indices(frame, detector.closer_pixels)
+    assert len(whole) == 9 and (384, 1344) not in detector.detector.shown
+    found = detector.find_indices(frame, detector.closer_pixels, far_side=0.5)
+    assert (384, 1344) in detector.detector.shown
+    assert len(found) == 10
+    far = sorted((i for i in found if i.box[1] < 100), key=lambda i: i.box[0])
+    assert [i.box for i in far] == [pytest.approx((400, 40, 406.667, 48.571), abs=0.01),
+                                    pytest.approx((800, 37.333, 808, 48), abs=0.01)]
+    assert [i.score for i in far] == [pytest.approx(0.5), pytest.approx(0.8)]
+
+
+def test_the_far_side_is_a_share_of_the_frame() -> None:
+    with no_network(), pytest.raises(ValueError, match="far_side"):
+        CardDetector(far_side=1.5)
+
+
 def test_pyramid_scales_must_shrink_the_frame() -> None:
     with pytest.raises(ValueError, match="between 0 and 1"):
         CardDetector(pyramid=(2.0,))
