@@ -541,9 +541,10 @@ class Watcher:
         for t in self.stab.steady():
             if t.card in known:
                 continue
-            near = taken + [k for k in lately if t.single and k.single and overlap(k.box, t.box) > self.same_place
-                            and (k.last_seen >= t.since
-                                 or (k.since >= 0 and self._untouched(k.last_seen, t) and self._at_row_end(k.card)))]
+            near = taken + [k for k in lately if t.single and overlap(k.box, t.box) > self.same_place
+                            and ((k.last_seen >= t.since and (k.single or self._rows_laid_apart()))
+                                 or (k.single and k.since >= 0 and self._untouched(k.last_seen, t)
+                                     and self._at_row_end(k.card)))]
             # (the next card of a hand laid down fanned is that card wherever the fan reaches)
             fanned = over and self._in_a_hand_fan(t)
             under = next((u for u in near if self._lies_at(t, u) and not self._put_on(t, u)
@@ -635,9 +636,16 @@ class Watcher:
                 continue
             seven = row.cards.index(row.opener)
             for i in range(len(row.cards) - 1):
-                if i == seven or i + 1 == seven:
-                    continue  # the seven and its neighbour lie apart in every layout
                 a, b = (self.stab.tracks.get(c.code) for c in row.cards[i:i + 2])
+                if i == seven or i + 1 == seven:
+                    # the seven and its neighbour lie apart in rows laid card beside card and in
+                    # Hoyle piles alike; fanned, the neighbour lies partly over (or under) the seven
+                    # (kennard_4color round 559: the eight of clubs fanned on the seven, the nine's
+                    # reading at the eight's index taken for the nine put on the eight's pile)
+                    if self._fanned_on(b if i == seven else a, a if i == seven else b):
+                        self._apart += 1
+                        return
+                    continue
                 inner, outer = (a, b) if i > seven else (b, a)
                 if inner is None or outer is None or not inner.present or not outer.present:
                     continue
@@ -652,6 +660,18 @@ class Watcher:
                     continue  # read away from where it was put down: another card misread (`_mirror_misread`)
                 self._apart += 1
                 return
+
+    def _fanned_on(self, k: Track | None, seven: Track | None) -> bool:
+        """Is card `k`, read whole in this look or the one before, lying partly over (or under) its
+        row's seven, read in them too: their whole boxes (the seven's where it was last read whole:
+        a card fanned on it hides its far index) overlapping by a fifth to nine tenths of the
+        smaller? A Hoyle pile never lies on the seven's, nor does a card laid beside it."""
+        if k is None or seven is None or not k.present or not seven.present:
+            return False
+        if (k.whole_box is None or seven.whole_box is None or k.whole_last < self._frame - 1
+                or seven.last_seen < self._frame - 1):
+            return False
+        return 0.2 < overlap(k.whole_box, seven.whole_box) < 0.9
 
     def _far_from_its_row_end(self, t: Track) -> bool:
         """Is `t`, a card that goes next to its row's end, read far from there: more than three row
