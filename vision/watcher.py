@@ -1616,10 +1616,11 @@ class Watcher:
         where it is since it came, lately (within `on_hits` looks), more surely on average and nearly
         as often (its support short of t's by less than one of t's looks)? Then `t` waits, at most
         those few looks, for the next ones to tell which of the two lies there (`_one_per_place`):
-        a card read steadily on its first few unsure looks is often a neighbour misread (kennard_4color round 543: the
-        eight of clubs put down, its near index read as the six three looks running at 0.26-0.30,
-        its far index as the eight at 0.38, then from the next look on read whole as the eight at
-        0.6; the six was written, and the eight for the next player, who put the six down)."""
+        a card read steadily on its first few unsure looks is often a neighbour misread
+        (kennard_4color round 543: the eight of clubs put down, its near index read as the six
+        three looks running at 0.26-0.30, its far index as the eight at 0.38, then from the next
+        look on read whole as the eight at 0.6; the six was written, and the eight for the next
+        player, who put the six down)."""
         rnd = self.match.round
         if rnd is None or rnd.is_over or t.since < 0:
             return False
