@@ -492,24 +492,28 @@ class CardDetector:
                 found.append((b[keep], sc[keep]))
             boxes = np.concatenate([b for b, _ in found])
             scores = np.concatenate([s for _, s in found])
-        kept = _nms(boxes, scores, self.iou)
-        if sizes and self.contained is not None and len(kept) > 1:
-            kept = _drop_contained(boxes, scores, kept, self.contained)
+        kept = self._one_find_per_index(boxes, scores, several_passes=bool(sizes))
         if far_side is not None and far_side < 1:
             cut = int(round(ih * far_side))
             far = [i for i in self.find_indices(image_bgr[:cut], pixels) if i.box[3] < cut - 2]
             if far:
                 boxes = np.concatenate([boxes[kept], np.array([i.box for i in far], float).reshape(-1, 4)])
                 scores = np.concatenate([scores[kept], np.array([i.score for i in far], float)])
-                kept = _nms(boxes, scores, self.iou)
-                if self.contained is not None and len(kept) > 1:
-                    kept = _drop_contained(boxes, scores, kept, self.contained)
+                kept = self._one_find_per_index(boxes, scores, several_passes=True)
         out = []
         for (x1, y1, x2, y2), s in zip(boxes[kept], scores[kept]):
             bx = (max(0.0, x1), max(0.0, y1), min(float(iw), x2), min(float(ih), y2))
             if bx[2] > bx[0] and bx[3] > bx[1]:
                 out.append(IndexBox(tuple(float(v) for v in bx), float(s)))
         return out
+
+    def _one_find_per_index(self, boxes: np.ndarray, scores: np.ndarray, several_passes: bool) -> np.ndarray:
+        """Which finds to keep: overlapping ones are one (non-maximum suppression), and, when the
+        frame was looked at more than once, one lying inside another too (`contained`)."""
+        kept = _nms(boxes, scores, self.iou)
+        if several_passes and self.contained is not None and len(kept) > 1:
+            kept = _drop_contained(boxes, scores, kept, self.contained)
+        return kept
 
     def read_indices(self, image_bgr: np.ndarray, indices: list[IndexBox]) -> list[tuple[str, float]]:
         """Stage 2: name each index from its crop of the full-resolution frame."""

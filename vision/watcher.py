@@ -243,9 +243,8 @@ class Watcher:
             else:
                 visits.append([spell])
         wait = self.stab.on_hits + self.stab.gap_allowed
-        looks = len(self._looked)
         waiting = [v for v in visits[-3:] if v[-1].end is not None
-                   and wait <= looks - bisect.bisect_left(self._looked, v[-1].end) < wait + self.closer_looks]
+                   and wait <= self._looks_since(v[-1].end) < wait + self.closer_looks]
         if not waiting:
             return False
         explained = self._explained_visits()
@@ -468,6 +467,10 @@ class Watcher:
                 return spell.start
         return None
 
+    def _looks_since(self, start: int) -> int:
+        """How many times the recognizer looked at the table from frame `start` on (that frame too)."""
+        return len(self._looked) - bisect.bisect_left(self._looked, start)
+
     def _looks_between(self, start: int, end: int) -> int:
         """How many times the recognizer looked at the table from frame `start` up to (not with) `end`."""
         return bisect.bisect_left(self._looked, end) - bisect.bisect_left(self._looked, start)
@@ -642,7 +645,8 @@ class Watcher:
                     # Hoyle piles alike; fanned, the neighbour lies partly over (or under) the seven
                     # (kennard_4color round 559: the eight of clubs fanned on the seven, the nine's
                     # reading at the eight's index taken for the nine put on the eight's pile)
-                    if self._fanned_on(b if i == seven else a, a if i == seven else b):
+                    opener, neighbour = (a, b) if i == seven else (b, a)
+                    if self._fanned_on(neighbour, opener):
                         self._apart += 1
                         return
                     continue
@@ -1624,15 +1628,14 @@ class Watcher:
         rnd = self.match.round
         if rnd is None or rnd.is_over or t.since < 0:
             return False
-        looks = len(self._looked)
-        if looks - bisect.bisect_left(self._looked, t.since) > self.stab.on_hits:
+        if self._looks_since(t.since) > self.stab.on_hits:
             return False
         known = self._known_cards()
         suit = self._pile_suit_at(t)  # (on a Hoyle pile, only a card of its suit: paris round 158)
         for k in self.stab.tracks.values():
             if (k is t or k.card in known or k.last_seen < t.first_frame or k.confidence <= t.confidence
                     or k.support + t.confidence < t.support or not rnd.is_legal(k.card)
-                    or looks - bisect.bisect_left(self._looked, k.last_seen) > self.stab.on_hits
+                    or self._looks_since(k.last_seen) > self.stab.on_hits
                     or (suit is not None and parse_card(k.card).suit != suit)):
                 continue
             if self._one_place(k, t):
@@ -1657,7 +1660,7 @@ class Watcher:
             return None
         looks_needed = 3 * (self.stab.on_hits + self.stab.gap_allowed)
         done = [s for s in self._spells[-8:] if s.end is not None and s.landings
-                and len(self._looked) - bisect.bisect_left(self._looked, s.end) >= looks_needed]
+                and self._looks_since(s.end) >= looks_needed]
         if not done:
             return None
         explained = self._explained_visits()
