@@ -21,6 +21,7 @@ Example:
 from __future__ import annotations
 
 import ast
+import math
 import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -178,6 +179,12 @@ CLOSER_PIXELS = 960 * 544
 #: the whole frame only.
 FAR_SIDE = 0.5
 
+#: Two indices read as one card are its two corners only within this many index sizes (the longer
+#: side of the larger index box) of each other, centre to centre: a card is 2.5 to 4.5 index heights
+#: tall and narrower than tall, so its farthest corners lie at most about 6 apart (the stabiliser
+#: pairs corners up to 5 heights down and 3.5 across), however it is turned.
+CARD_REACH = 7.0
+
 #: Extra detector passes on smaller copies of the frame, as fractions of the first pass's side length.
 #: The detector learnt indices of a webcam table (6-29 px at its input, 5th-95th percentile of the
 #: training tiles); a card photographed close up shows indices several times larger (60-90 px), which
@@ -289,18 +296,25 @@ def _drop_contained(boxes: np.ndarray, scores: np.ndarray, kept: np.ndarray, sha
 
 
 def _two_cards(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
-    """Two upright index boxes (taller than wide) that cannot be corners of one card: level with each
-    other and more than five index heights apart (two cards side by side; a design's two top corners lie
-    closer), or one up and to the right of the other (an upright card's corners lie on its down-right
-    diagonal; a four-cornered design's other diagonal is still joined through its other corners)."""
+    """Two index boxes that cannot be corners of one card: more than `CARD_REACH` index sizes apart
+    (the longer side of the larger box), however the card lies (photo deck round 339, session 29: a
+    hand's three of spades joined to the three of clubs in the rows, read as the three of spades
+    too, thirteen index sizes off, the clubs' index a little wider than tall); or both upright
+    (taller than wide) and level with each other and more than five index heights apart (two cards
+    side by side; a design's two top corners lie closer), or one up and to the right of the other (an
+    upright card's corners lie on its down-right diagonal; a four-cornered design's other diagonal is
+    still joined through its other corners)."""
     def upright(box):
         return box[3] - box[1] >= 1.3 * (box[2] - box[0])
 
+    dx = ((a[0] + a[2]) - (b[0] + b[2])) / 2
+    dy = ((a[1] + a[3]) - (b[1] + b[3])) / 2
+    size = max(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
+    if math.hypot(dx, dy) > CARD_REACH * size:
+        return True
     if not (upright(a) and upright(b)):
         return False
     h = max(a[3] - a[1], b[3] - b[1])
-    dx = ((a[0] + a[2]) - (b[0] + b[2])) / 2
-    dy = ((a[1] + a[3]) - (b[1] + b[3])) / 2
     if abs(dy) < 0.5 * abs(dx) and abs(dx) > 5 * h:
         return True
     return dx * dy < 0 and abs(dx) > 1.5 * h and abs(dy) > 1.5 * h

@@ -40,15 +40,18 @@ from .watcher import Watcher
 
 
 def _card_line(d) -> list:
-    return [d.card, round(float(d.confidence), 4), [round(float(v), 1) for v in d.box],
+    line = [d.card, round(float(d.confidence), 4), [round(float(v), 1) for v in d.box],
             [[round(float(v), 1) for v in b] for b in (getattr(d, "indices", ()) or ())],
             [[c, round(float(p), 4)] for c, p in (getattr(d, "alternatives", ()) or ())]]
+    if (corners := getattr(d, "corners", None)) is not None:
+        line.append([[round(float(x), 1), round(float(y), 1)] for x, y in corners])
+    return line
 
 
 def _card(line: list) -> Detection:
-    card, confidence, box, indices, alternatives = line
-    return Detection(card, confidence, tuple(box), None, tuple(tuple(b) for b in indices),
-                     tuple((c, p) for c, p in alternatives))
+    card, confidence, box, indices, alternatives, *corners = line
+    return Detection(card, confidence, tuple(box), tuple(tuple(p) for p in corners[0]) if corners else None,
+                     tuple(tuple(b) for b in indices), tuple((c, p) for c, p in alternatives))
 
 
 def _cover_line(c: Cover) -> list:
@@ -72,29 +75,32 @@ class Recorder:
         self._pending: list[list] = []  # passes declared since the last frame
         recorder = self
 
+        # The watcher is handed what is kept, not what was said: the kept lines are rounded, and a
+        # watcher told the unrounded figures may decide otherwise where two of them nearly tie, so
+        # that a replay would not be the round as watched (kennard_4color round 602, session 29).
         class _Cover:
             def update(self, image):
-                verdict = cover.update(image)
-                recorder.lines.append({"cover": _cover_line(verdict), "passes": recorder._pending})
+                line = _cover_line(cover.update(image))
+                recorder.lines.append({"cover": line, "passes": recorder._pending})
                 recorder._pending = []
                 if "size" not in recorder.header:
                     recorder.header["size"] = [int(image.shape[1]), int(image.shape[0])]
-                return verdict
+                return _cover(line)
 
         class _Detector:
             def detect(self, image):
-                found = detector.detect(image)
-                recorder.lines[-1]["usual"] = [_card_line(d) for d in found]
-                return found
+                kept = [_card_line(d) for d in detector.detect(image)]
+                recorder.lines[-1]["usual"] = kept
+                return [_card(c) for c in kept]
 
             def detect_closely(self, image):
                 closely = getattr(detector, "detect_closely", None)
                 if closely is None:
                     return self.detect(image)
-                found = closely(image)
-                recorder.lines[-1]["closely"] = [_card_line(d) for d in found]
+                kept = [_card_line(d) for d in closely(image)]
+                recorder.lines[-1]["closely"] = kept
                 recorder.lines[-1]["usual"] = [_card_line(d) for d in detector.detect(image)]
-                return found
+                return [_card(c) for c in kept]
 
             def __getattr__(self, name):  # learn/forget of a benchmark's oracle, and the like
                 return getattr(detector, name)

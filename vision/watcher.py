@@ -718,7 +718,12 @@ class Watcher:
         down on its row's line (cards between put down and never read, `_fill_unseen`, lie there
         too); read a row or two away it is another card misread (the two of hearts just put down
         read as the two of diamonds: the four and the three taken for played unseen; the king of
-        spades, a row below the clubs, read as the king of clubs). Not on Hoyle piles."""
+        spades, a row below the clubs, read as the king of clubs). Not on Hoyle piles.
+        The line runs through the row's cards known by their outline when two or more are: a card
+        known by one lone index lies up to half a card's length from it, at either corner (photo deck
+        round 342, session 29: the six of clubs known by its far index, the eight by its near one,
+        the line through them and the five and seven bent, and the four put down beside the five
+        taken for a misreading a card off it, written three plays late)."""
         rnd = self.match.round
         if rnd is None or rnd.is_over or not self._rows_laid_apart():
             return False
@@ -730,6 +735,13 @@ class Watcher:
             return False
         outlines = [self._whole_outline(x.code, o) for x in row.cards
                     if (o := self.table.row_outlines.get(x.code)) is not None]
+        # (known by their outline: in the picture over twice as tall as the smallest of the row's
+        # places, a lone index's; not judged on the table, where the plane, fitted to the near rows,
+        # makes a far index as big as half a card: kennard_4color round 187)
+        tall = [float(np.ptp(o[:, 1])) for o in outlines]
+        whole = [o for o, h in zip(outlines, tall) if h > 2 * min(tall)]
+        if len(whole) >= 2:
+            outlines = whole
         if len(outlines) < 2:
             return False
         centres = plane.to_table([o.mean(axis=0) for o in outlines])
@@ -1375,7 +1387,8 @@ class Watcher:
 
     def _fresh(self, t: Track) -> bool:
         """A card read mostly as the recognizer's second or third reading is believed only if it became
-        steady soon after it was first seen and fitted then (a new card where the arm just left); one
+        steady soon after it was first seen and fitted then, near where the last arm left something
+        new if it was seen to (a new card where the arm just left); one
         that did not is another card's misreading, lying there, and stays doubted however the rows grow.
         Likewise a first reading that took long to become steady (too unsure, looked at again and
         again), unless an arm put something down near it just before or meanwhile."""
@@ -1399,8 +1412,16 @@ class Watcher:
                     and any(_near(p, t.box) for p in s.landings) for s in self._spells[-30:])
                     or self._covers_row_end(t) or self._silent_arm(t) is not None)
             else:
+                # and where the last arm left something new, if it was seen to (kennard_4color round
+                # 604: the eight of spades' index in a fanned row, read as the eight and, next, as the
+                # six, three looks after an arm put the ten down a card's reach further on; the six
+                # was written for the next player, and every play after it went to the wrong one)
+                before = self._spell_before(t)
                 self._alt_fitted[key] = (looks <= self.stab.on_hits + 2 * self.stab.gap_allowed + 1
-                                         and rnd is not None and not rnd.is_over and rnd.is_legal(t.card))
+                                         and rnd is not None and not rnd.is_over and rnd.is_legal(t.card)
+                                         and (before is None or not before.landings
+                                              or any(_near(p, t.box) for p in before.landings)
+                                              or self._covers_row_end(t)))
         return self._alt_fitted[key]
 
     def _silent_arm(self, t: Track) -> int | None:
@@ -1653,7 +1674,9 @@ class Watcher:
         something new exactly one row step beyond a row's end (the step between the middles of the
         end card and its neighbour as their arms left them, the same as the step before it), from
         which no card was made out in the looks since (three times as many as a card needs to become
-        steady), while the one card that goes there fitted: that card, at that visit. Rows whose
+        steady), while the one card that goes there fitted: that card, at that visit. Another card
+        read there lets the readings decide; that card itself, read there now and then too unsurely
+        to become steady, does not hold it back (kennard_4color round 576). Rows whose
         cards lie on each other (Hoyle piles) have no even step. Returns (card, visit) or None."""
         rnd = self.match.round
         if rnd is None or rnd.is_over or rnd.to_move is None or not self._spells:
@@ -1674,9 +1697,9 @@ class Watcher:
                     continue
                 if not any(math.hypot(p[0] - slot[0], p[1] - slot[1]) <= tol for p in s.landings):
                     continue
-                if any(k.card not in known and (k.present or k.hits > 0) and k.last_seen >= s.end
-                       and _near(slot, k.box) for k in self.stab.tracks.values()):
-                    continue  # something is being read there: the readings decide
+                if any(k.card not in known and k.card != card and (k.present or k.hits > 0)
+                       and k.last_seen >= s.end and _near(slot, k.box) for k in self.stab.tracks.values()):
+                    continue  # something else is being read there: the readings decide
                 if card in self._fitting_at(s.start):
                     return card, s.start
         return None
@@ -1706,7 +1729,21 @@ class Watcher:
         return out
 
     def _landing_of(self, card: str) -> tuple[float, float] | None:
-        """Where the arm that put a card down left something new (the nearest such point to the card)."""
+        """Where the arm that put a card down left something new (the nearest such point to the card).
+        A card of the record goes by the visit at its moment in the record and where it was read
+        when played (its outline in the rows), not by where it is read now: a far row's cards are
+        misread as each other, their readings wander (kennard_4color round 576: the ten of spades,
+        read at the queen's place, given the queen's landing, so the row no longer stepped evenly
+        and the king put down beyond the queen, never read, was never found)."""
+        played = self._played_at().get(card)
+        outline = self.table.row_outlines.get(card)
+        if played is not None and outline is not None:
+            spell = next((s for s in reversed(self._spells) if s.start == played), None)
+            if spell is not None and spell.landings:
+                # (the visit that put it down: its landing nearest the card, however far from the
+                # index the card was read by; a card's middle lies some way from its index)
+                mx, my = _middle(_outline_box(outline))
+                return min(spell.landings, key=lambda q: math.hypot(q[0] - mx, q[1] - my))
         t = self.stab.tracks.get(card)
         if t is None:
             return None
@@ -1779,16 +1816,20 @@ class Watcher:
             fitted: set[str] | None = None
             for k in sorted(self.stab.tracks.values(), key=lambda k: -k.support):
                 if (k is t or k.card in known or k.last_seen < t.first_frame or not rnd.is_legal(k.card)
-                        or not self._one_place(k, t) or self._behind_its_row_end(k)):
-                    continue
+                        or not self._one_place(k, t) or self._behind_its_row_end(k) or self._misread_here(k)):
+                    continue  # (nor one found to be a card of the record misread, there: kennard_4color
+                    # round 602, the eight of diamonds' near index read as the six and as the five;
+                    # the six, known there for the eight misread, was played for the five)
                 if under:
                     # read where a card of the record lies: only a card put on its pile since, read
                     # there now and then (the nine of diamonds on the eight's pile, its index read as
                     # the four nearly always; kennard_4color round 122), fitting when its arm came
                     # (read, not glimpsed once as a next reading: kennard_4color round 374, the ten of
                     # hearts, once the nine's pile's next reading, played for the arm that put the four of
-                    # clubs down; the jack of diamonds of round 113, read once as the first reading, is)
-                    if ((k.hits < 2 and not k.direct) or not all(self._on_pile(k, u) for u in under)
+                    # clubs down; the jack of diamonds of round 113, read once as the first reading, is;
+                    # nor read twice only as the next reading of the card under it, read whole there
+                    # as itself: photo deck round 366, the eight of diamonds' next reading the nine)
+                    if (not k.direct or not all(self._on_pile(k, u) for u in under)
                             or k.card not in self._fitting_at(self._arrival(k))):
                         continue
                 else:
@@ -2751,13 +2792,17 @@ class Watcher:
         of its cards seen, their lone indices in a line, evenly apart), in line with it? That is the
         hand's next card, even where the fan reaches over a card of the rows (kennard_4color round
         321: the queen of hearts, first of a hand of four laid against the king of clubs, its index
-        on the king's right edge, taken for the king misread and the hand written one card short)."""
+        on the king's right edge, taken for the king misread and the hand written one card short).
+        A hand card read whole counts by its near index, at its whole box's top-left corner where one
+        was read (`_near_index`; photo deck round 339: the queen of hearts laid over the king of
+        diamonds' corner, beside the ace of spades' index and the two of spades read whole)."""
         if not t.single:
             return False
         here = np.float32(_middle(t.box))
         size = t.box[3] - t.box[1]
         for cards in self._shown.values():
-            boxes = [k.box for c in cards if (k := self.stab.tracks.get(c)) is not None and k.single and k.present]
+            boxes = [b for c in cards if (k := self.stab.tracks.get(c)) is not None and k.present
+                     and (b := self._near_index(k, t)) is not None]
             if len(boxes) < 2:
                 continue
             centres = np.float32([_middle(b) for b in boxes])
@@ -2781,6 +2826,18 @@ class Watcher:
             if 0.5 * step <= beyond <= 1.5 * step:
                 return True
         return False
+
+    @staticmethod
+    def _near_index(k: Track, like: Track) -> tuple[float, float, float, float] | None:
+        """Where card `k` shows its near (top-left) index: its box, read as a lone index; read whole
+        with an index read at its top-left corner, that corner, as big as lone index `like`; else
+        None."""
+        if k.single:
+            return k.box
+        if k.whole_box is None or 0 not in k.index_corners:
+            return None
+        x, y = k.whole_box[0], k.whole_box[1]
+        return (x, y, x + like.box[2] - like.box[0], y + like.box[3] - like.box[1])
 
     def _on_a_row_card(self, k: Track) -> bool:
         """Does reading `k` lie on a card played into the rows, where it was read when played (its

@@ -147,6 +147,24 @@ def test_an_eight_read_as_the_six_beside_it_is_not_joined_to_the_six() -> None:
     assert cards["8d"].alternatives[0] == ("8d", 0.47)  # its next reading is now its first choice
 
 
+def test_two_indices_farther_apart_than_any_card_are_two_cards_however_they_lie() -> None:
+    # photo deck round 339 (session 29): the three of spades in a hand laid down, and the three of
+    # clubs' index in the rows (a little wider than tall, so not upright), read as the three of
+    # spades too: joined, the hand's card became one huge card spanning both, and was never seated
+    hand = IndexBox((214, 292, 223, 310), 0.9)
+    row = IndexBox((445, 162, 456, 176), 0.9)
+    reads = [(hand, "3s", 0.88), (row, "3s", 0.62)]
+    alts = [(("3s", 0.88), ("3c", 0.05)), (("3s", 0.62), ("3c", 0.35))]
+    cards = {d.card: d for d in merge_by_card(reads, conf=0.1, alternatives=alts)}
+    assert set(cards) == {"3s", "3c"}
+    assert cards["3s"].box == hand.box
+    assert cards["3c"].box == row.box
+    # a card lying turned, its two indices across its diagonal, is still one card
+    turned = [(IndexBox((100, 100, 118, 110), 0.9), "5h", 0.9), (IndexBox((160, 150, 178, 160), 0.9), "5h", 0.9)]
+    (card,) = merge_by_card(turned, conf=0.1)
+    assert card.box == (100, 100, 178, 160)
+
+
 def test_a_card_with_an_index_in_each_of_its_four_corners_stays_one_card() -> None:
     corners = [(100, 100, 108, 114), (140, 100, 148, 114), (100, 170, 108, 184), (140, 170, 148, 184)]
     reads = [(IndexBox(b, 0.9), "Qs", 0.9) for b in corners]

@@ -56,3 +56,38 @@ def test_a_file_that_is_no_recording_is_refused_clearly(tmp_path):
         f.write('{"dealer": "Anna"}\n{"usual": []}\n')
     with pytest.raises(RecordingError, match="hand check"):
         Replay.load(odd)
+
+
+def test_the_watcher_is_handed_what_the_recording_keeps(tmp_path):
+    # kennard_4color round 602 (session 29): the recording keeps figures rounded (confidences to four
+    # places, pixels to one); a watcher told the unrounded ones decided otherwise where two nearly
+    # tied, and the round replayed was not the round as watched
+    from vision.detector import Detection
+    from vision.occlusion import Cover
+
+    class Saying:
+        def detect(self, image):
+            return [Detection("7d", 0.123456789, (10.04, 20.06, 30.01, 40.09), None,
+                              ((10.04, 20.06, 14.02, 26.03),), (("7d", 0.987654321), ("7h", 0.0123456)))]
+
+        def detect_closely(self, image):
+            return [Detection("8d", 0.55555555, (1.01, 2.02, 3.03, 4.04), ((1.01, 2.02), (3.03, 2.02), (3.03, 4.04), (1.01, 4.04)))]
+
+    class Hands:
+        def update(self, image):
+            return Cover(False, 0.012345678, None, ((100.04, 200.06),))
+
+    recorder = Recorder(Saying(), Hands())
+    image = Frame(0, __import__("numpy").zeros((36, 64, 3), "uint8"), 0.0).image
+    told_cover = recorder.cover.update(image)
+    told = recorder.detector.detect(image)
+    told_closely = recorder.detector.detect_closely(image)
+    recorder.save(tmp_path / "r.jsonl.gz")
+
+    replay = Replay.load(tmp_path / "r.jsonl.gz")
+    assert replay.cover.update(image) == told_cover
+    assert told_cover.changed == 0.0123 and told_cover.changes == ((100.0, 200.1),)
+    assert replay.detector.detect(image) == told
+    assert told[0].confidence == 0.1235 and told[0].box == (10.0, 20.1, 30.0, 40.1)
+    assert replay.detector.detect_closely(image) == told_closely
+    assert told_closely[0].corners == ((1.0, 2.0), (3.0, 2.0), (3.0, 4.0), (1.0, 4.0))  # an outline is kept too

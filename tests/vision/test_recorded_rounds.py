@@ -37,6 +37,12 @@ PARTLY = {
     # arm: the five of spades, never read (fanned under the six, read as the six), goes in at the
     # arm before; every play after was written for the wrong player (31 edits; 4 left at the end)
     "photo_166": 51,
+    # the king of spades at the far row's end, never read steadily, found from its arm's landing
+    # (session 29); left: Ben's ace of hearts, at the far edge, read as the two (2 edits)
+    "kennard_4color_576": 52,
+    # the eight of diamonds' near index read as the six and the five, the six known there for the
+    # eight misread (session 29); left: the ace and two of diamonds swapped between two hands
+    "kennard_4color_602": 51,
 }
 
 
