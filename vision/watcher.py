@@ -1718,7 +1718,7 @@ class Watcher:
                 beyond = next((c for c in legal if (g := row.gap_to(c)) is not None and g[0] == end and not g[1]), None)
                 if beyond is None:
                     continue
-                le, li, li2 = self._landing_of(end.code), self._landing_of(inner.code), self._landing_of(inner2.code)
+                le, li, li2 = (self._landing_of(c.code, played) for c in (end, inner, inner2))
                 if le is None or li is None or li2 is None:
                     continue
                 vx, vy = le[0] - li[0], le[1] - li[1]
@@ -1728,17 +1728,18 @@ class Watcher:
                 out.append(((le[0] + vx, le[1] + vy), 0.4 * step, beyond.code, played.get(end.code, 0)))
         return out
 
-    def _landing_of(self, card: str) -> tuple[float, float] | None:
+    def _landing_of(self, card: str, played: dict[str, int]) -> tuple[float, float] | None:
         """Where the arm that put a card down left something new (the nearest such point to the card).
         A card of the record goes by the visit at its moment in the record and where it was read
         when played (its outline in the rows), not by where it is read now: a far row's cards are
         misread as each other, their readings wander (kennard_4color round 576: the ten of spades,
         read at the queen's place, given the queen's landing, so the row no longer stepped evenly
-        and the king put down beyond the queen, never read, was never found)."""
-        played = self._played_at().get(card)
+        and the king put down beyond the queen, never read, was never found). `played`: the round's
+        plays and their moments (`_played_at`)."""
+        when = played.get(card)
         outline = self.table.row_outlines.get(card)
-        if played is not None and outline is not None:
-            spell = next((s for s in reversed(self._spells) if s.start == played), None)
+        if when is not None and outline is not None:
+            spell = next((s for s in reversed(self._spells) if s.start == when), None)
             if spell is not None and spell.landings:
                 # (the visit that put it down: its landing nearest the card, however far from the
                 # index the card was read by; a card's middle lies some way from its index)

@@ -5,14 +5,16 @@ from __future__ import annotations
 import gzip
 import json
 
+import numpy as np
 import pytest
 
 from datasets.game_video import OracleDetector
 from scorekeeper.events import MatchStart
 from scorekeeper.record import write_record
 from vision.capture import Frame
+from vision.detector import Detection
 from vision.looks import Recorder, Replay, RecordingError
-from vision.occlusion import CoverWatch
+from vision.occlusion import Cover, CoverWatch
 from vision.watcher import Watcher
 
 
@@ -62,9 +64,6 @@ def test_the_watcher_is_handed_what_the_recording_keeps(tmp_path):
     # kennard_4color round 602 (session 29): the recording keeps figures rounded (confidences to four
     # places, pixels to one); a watcher told the unrounded ones decided otherwise where two nearly
     # tied, and the round replayed was not the round as watched
-    from vision.detector import Detection
-    from vision.occlusion import Cover
-
     class Saying:
         def detect(self, image):
             return [Detection("7d", 0.123456789, (10.04, 20.06, 30.01, 40.09), None,
@@ -78,7 +77,7 @@ def test_the_watcher_is_handed_what_the_recording_keeps(tmp_path):
             return Cover(False, 0.012345678, None, ((100.04, 200.06),))
 
     recorder = Recorder(Saying(), Hands())
-    image = Frame(0, __import__("numpy").zeros((36, 64, 3), "uint8"), 0.0).image
+    image = np.zeros((36, 64, 3), np.uint8)
     told_cover = recorder.cover.update(image)
     told = recorder.detector.detect(image)
     told_closely = recorder.detector.detect_closely(image)
