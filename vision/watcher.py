@@ -537,7 +537,8 @@ class Watcher:
         # only: paris round 187, the queen of clubs' place, where the king put on it was read as
         # the queen and the king by turns, never steadily) (kennard_4color round 411: the queen of diamonds at the
         # far side, read by the closer looks only, its index read as the king in the usual looks
-        # after them)
+        # after them); or read whole, at a corner of its whole box where its own index was read
+        # (photo deck round 382: the ten of spades read whole, then its far index as the queen)
         lately = [k for c in on_table if (k := self.stab.tracks.get(c)) is not None and not k.present
                   and k.last_seen >= 0] if not over else []
         out = []
@@ -545,9 +546,11 @@ class Watcher:
             if t.card in known:
                 continue
             near = taken + [k for k in lately if t.single and overlap(k.box, t.box) > self.same_place
+                            and not self._moved_by(t, k)
                             and ((k.last_seen >= t.since and (k.single or self._rows_laid_apart()))
-                                 or (k.single and k.since >= 0 and self._untouched(k.last_seen, t)
-                                     and self._at_row_end(k.card)))]
+                                 or (k.since >= 0 and self._untouched(k.last_seen, t) and self._at_row_end(k.card)
+                                     and (k.single or (k.whole_box is not None and _at_corner(
+                                         t.box, k.whole_box, self.same_place, only=k.index_corners)))))]
             # (the next card of a hand laid down fanned is that card wherever the fan reaches)
             fanned = over and self._in_a_hand_fan(t)
             under = next((u for u in near if self._lies_at(t, u) and not self._put_on(t, u)
@@ -566,6 +569,16 @@ class Watcher:
                 out.append(t)
         out = [t for t in out if 2 * t.direct >= t.hits] if over else self._one_per_place(out)
         return sorted(out, key=lambda t: (self._arrival(t), t.first_frame, t.card))
+
+    def _moved_by(self, t: Track, k: Track) -> bool:
+        """Was lone index `t` read as card `k`, which lay elsewhere, and so moved k's box here? Card `k`
+        was read as a lone index at least twice before `t` was first seen, never where `t` is, and
+        read here only since (photo deck round 382: the king of spades put beyond the queen in a
+        fanned row, its index read as the queen once as it came; the queen, unread since, was not
+        what lay there, and the king was taken for it misread and played late)."""
+        before = [b for f, b in k.places if f < t.first_frame]
+        return (k.single and len(before) >= 2 and k.last_seen >= t.first_frame
+                and not any(overlap(t.box, b) > self.same_place for b in before))
 
     def _untouched(self, since: int, t: Track) -> bool:
         """Did no arm come near where `t` is read between frame `since` and t's first sighting (each
