@@ -539,7 +539,7 @@ class Watcher:
         # far side, read by the closer looks only, its index read as the king in the usual looks
         # after them); or read whole, at a corner of its whole box where its own index was read
         # (photo deck round 382: the ten of spades read whole, then its far index as the queen)
-        lately = [k for c in on_table if (k := self.stab.tracks.get(c)) is not None and not k.present
+        lately = [k for c in sorted(on_table) if (k := self.stab.tracks.get(c)) is not None and not k.present
                   and k.last_seen >= 0] if not over else []
         out = []
         for t in self.stab.steady():
@@ -1231,11 +1231,11 @@ class Watcher:
         """Something new lies where an arm just left: the places known for misreadings near it are
         read afresh (a card put on that very pile, or where a phantom was read before)."""
         for card, box in list(self.stab.misread_at.items()):
-            if any(_near(p, box) for p in landings):
+            if any(self._landed_on(p, box) for p in landings):
                 del self.stab.misread_at[card]
         afresh = set()
         for card, places in self._misread_places.items():
-            kept = [(box, under) for box, under in places if not any(_near(p, box) for p in landings)]
+            kept = [(box, under) for box, under in places if not any(self._landed_on(p, box) for p in landings)]
             afresh |= {card for box, under in places if (box, under) not in kept and _next_in_row(card, under)
                        and self._within_outline(box, under)}
             places[:] = kept
@@ -1251,6 +1251,27 @@ class Watcher:
         for card in afresh - self._known_cards():
             self.stab.read_afresh(card)
 
+    def _landed_on(self, point: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
+        """Did an arm leave something new (its middle at `point`) on the place of a reading (`box`)?
+        Within a card's reach of a lone index (`_near`); on a card read whole, within half its size
+        of its box (a card's reach measured from a whole card is two cards): not a card put down
+        beside it (photo deck round 438: the eight of spades read whole as the nine, the eight
+        played for it; the six, put down on the seven's other side, made that misreading forgotten,
+        and the nine was written for that arm's player)."""
+        if not self._card_sized(box):
+            return _near(point, box)
+        return _inside(point, box, grow=0.5)
+
+    def _card_sized(self, box: tuple[float, float, float, float]) -> bool:
+        """Is `box` a card read whole, not a lone index: over half a card's width and height on the
+        table (False while the table's plane is not known)?"""
+        plane = self.table.plane
+        if plane is None:
+            return False
+        x1, y1, x2, y2 = box
+        tl, tr, bl = plane.to_table([(x1, y1), (x2, y1), (x1, y2)])
+        return math.hypot(*(tr - tl)) > CARD_MM[0] / 2 and math.hypot(*(bl - tl)) > CARD_MM[1] / 2
+
     def _misreadings_read_whole(self) -> None:
         """A card found to be another card misread at one index, read whole (both corner indices alike)
         since an arm came and went, over where that card lay, which has not been read since: put on
@@ -1261,11 +1282,16 @@ class Watcher:
         card put down elsewhere)."""
         if not self._spells or self._spells[-1].end is None:
             return
-        end = self._spells[-1].end
+        end, landings = self._spells[-1].end, self._spells[-1].landings
         for card, places in self._misread_places.items():
             t = self.stab.tracks.get(card)
             if (t is None or not t.present or t.single or t.whole_box is None or t.whole_last != self._frame
                     or t.first_frame >= end):
+                continue
+            # (an arm seen leaving something new only elsewhere put nothing on it: photo deck round
+            # 438, the eight of spades read whole as the nine, the eight played for it, when the
+            # next arm put the six down on the seven's other side)
+            if landings and not any(self._landed_on(p, t.whole_box) for p in landings):
                 continue
             since = [f for f in t.recent if f >= end]
             if len(since) < self.stab.on_hits:
@@ -1396,7 +1422,9 @@ class Watcher:
     def _taken_places(self) -> list[Track]:
         """The cards already in the record (played, flagged, shown) that are seen lying there."""
         known = self._known_cards()
-        return [t for c in known if (t := self.stab.tracks.get(c)) is not None and t.present]
+        # (in the cards' order: a set's order changes from one run to the next, and the first of
+        # these found lying under a reading is the one it is taken for)
+        return [t for c in sorted(known) if (t := self.stab.tracks.get(c)) is not None and t.present]
 
     def _fresh(self, t: Track) -> bool:
         """A card read mostly as the recognizer's second or third reading is believed only if it became
@@ -2318,9 +2346,14 @@ class Watcher:
 
     def _visit_of(self, t: Track) -> int:
         """The arm visit that put a card down: the last one before it was first seen that changed
-        something near where it lies (else its arrival)."""
+        something near where it lies (else its arrival). A card read mostly as the recognizer's first
+        reading counts from the first such reading: glimpses of it as another card's next reading
+        before the arm came are not it (photo deck round 438: the nine of hearts, glimpsed at the
+        eight's place a look before its arm, taken for put down by the arm before; its own arm, left
+        unexplained, was later taken for one that put the eight of spades down unseen)."""
+        first = t.first_direct if 2 * t.direct >= t.hits and t.first_direct >= t.first_frame else t.first_frame
         for spell in reversed(self._spells):
-            if spell.end is not None and spell.end <= t.first_frame and any(_near(p, t.box) for p in spell.landings):
+            if spell.end is not None and spell.end <= first and any(_near(p, t.box) for p in spell.landings):
                 return spell.start
         return self._arrival(t)
 

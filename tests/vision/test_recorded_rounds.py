@@ -52,3 +52,32 @@ def test_a_round_mended_in_part_comes_out_as_the_truth_up_to_where_it_still_goes
     upto = PARTLY[name]
     assert got[:upto] == truth[:upto]
     assert got != truth  # (once it comes out whole, it belongs with the rounds above)
+
+
+_WATCH_IN_A_FRESH_PROCESS = """
+import json, sys
+from scorekeeper.record import read_record, write_record
+from vision.looks import Replay
+replay = Replay.load(sys.argv[1])
+truth = replay.header["truth"]
+watcher = replay.watch(read_record(json.dumps(truth[0]) + "\\n")[0], replay.header["dealer"])
+print(write_record(watcher.events))
+"""
+
+
+def test_the_same_looks_give_the_same_record_whatever_the_string_hashing():
+    # photo deck round 382: which card of the record a reading lay over was picked from a set, whose
+    # order follows Python's string hashing, different in each process (docs/CAMERA.md, "The same
+    # looks give the same record, run after run"); seeds 0 and 3 picked differently
+    import os
+    import subprocess
+    import sys
+
+    path = Path(__file__).parent / "data" / "looks" / "photo_382.jsonl.gz"
+    root = Path(__file__).resolve().parents[2]
+    records = set()
+    for seed in ("0", "3"):
+        run = subprocess.run([sys.executable, "-c", _WATCH_IN_A_FRESH_PROCESS, str(path)], cwd=root,
+                             env={**os.environ, "PYTHONHASHSEED": seed}, capture_output=True, text=True, check=True)
+        records.add(run.stdout)
+    assert len(records) == 1
