@@ -68,7 +68,8 @@ print(write_record(watcher.events))
 def test_the_same_looks_give_the_same_record_whatever_the_string_hashing():
     # photo deck round 382: which card of the record a reading lay over was picked from a set, whose
     # order follows Python's string hashing, different in each process (docs/CAMERA.md, "The same
-    # looks give the same record, run after run"); seeds 0 and 3 picked differently
+    # looks give the same record, run after run"); seeds 0 and 3 picked differently for a watcher
+    # of session 30 before the cards were taken in a fixed order
     import os
     import subprocess
     import sys
