@@ -81,6 +81,15 @@ class Track:
     #: lies is another card misread (a hand card at the picture's far edge)
     elsewhere: list[tuple[int, tuple[float, float, float, float], float]] = field(default_factory=list)
 
+    @property
+    def counted_from(self) -> int:
+        """The frame its streak counts from: its first reading as the recognizer's first choice, when
+        it was mostly read so (glimpses as another card's next reading before that are not it), else
+        the streak's first sighting."""
+        if 2 * self.direct >= self.hits and self.first_direct >= self.first_frame:
+            return self.first_direct
+        return self.first_frame
+
     def seen_since(self, frame: int) -> int:
         """In how many of its latest frames (up to 30) it was seen at or after `frame`."""
         return sum(1 for f in self.recent if f >= frame)

@@ -1265,12 +1265,8 @@ class Watcher:
     def _card_sized(self, box: tuple[float, float, float, float]) -> bool:
         """Is `box` a card read whole, not a lone index: over half a card's width and height on the
         table (False while the table's plane is not known)?"""
-        plane = self.table.plane
-        if plane is None:
-            return False
-        x1, y1, x2, y2 = box
-        tl, tr, bl = plane.to_table([(x1, y1), (x2, y1), (x1, y2)])
-        return math.hypot(*(tr - tl)) > CARD_MM[0] / 2 and math.hypot(*(bl - tl)) > CARD_MM[1] / 2
+        size = self._size_on_table(box)
+        return size is not None and size[0] > CARD_MM[0] / 2 and size[1] > CARD_MM[1] / 2
 
     def _misreadings_read_whole(self) -> None:
         """A card found to be another card misread at one index, read whole (both corner indices alike)
@@ -1351,12 +1347,17 @@ class Watcher:
     def _one_card_big(self, box: tuple[float, float, float, float], over: float = 0.2) -> bool:
         """Is a box no bigger than one card lying on the table there (a fifth over, each way; or
         `over`)?"""
+        size = self._size_on_table(box)
+        return size is not None and size[0] <= (1 + over) * CARD_MM[0] and size[1] <= (1 + over) * CARD_MM[1]
+
+    def _size_on_table(self, box: tuple[float, float, float, float]) -> tuple[float, float] | None:
+        """A picture box's width and height on the table, mm (None while the table's plane is not known)."""
         plane = self.table.plane
         if plane is None:
-            return False
+            return None
         x1, y1, x2, y2 = box
         tl, tr, bl = plane.to_table([(x1, y1), (x2, y1), (x1, y2)])
-        return (math.hypot(*(tr - tl)) <= (1 + over) * CARD_MM[0] and math.hypot(*(bl - tl)) <= (1 + over) * CARD_MM[1])
+        return math.hypot(*(tr - tl)), math.hypot(*(bl - tl))
 
     def _misread_here(self, t: Track) -> bool:
         """Is `t` read where this very reading was found to be a card in the record misread, while
@@ -1444,7 +1445,7 @@ class Watcher:
             # glimpses of it as a neighbour's next reading before that do not make it slow to become
             # steady (kennard_4color round 262: the five of clubs, glimpsed at the six's index fifteen
             # looks before it was put down by an arm the hand check missed)
-            first = t.first_direct if direct and t.first_direct >= t.first_frame else t.first_frame
+            first = t.counted_from
             looks = bisect.bisect_right(self._looked, t.since) - bisect.bisect_left(self._looked, first)
             if direct:
                 before = self._spell_before(t)
@@ -2351,9 +2352,8 @@ class Watcher:
         before the arm came are not it (photo deck round 438: the nine of hearts, glimpsed at the
         eight's place a look before its arm, taken for put down by the arm before; its own arm, left
         unexplained, was later taken for one that put the eight of spades down unseen)."""
-        first = t.first_direct if 2 * t.direct >= t.hits and t.first_direct >= t.first_frame else t.first_frame
         for spell in reversed(self._spells):
-            if spell.end is not None and spell.end <= first and any(_near(p, t.box) for p in spell.landings):
+            if spell.end is not None and spell.end <= t.counted_from and any(_near(p, t.box) for p in spell.landings):
                 return spell.start
         return self._arrival(t)
 

@@ -6,6 +6,9 @@ must come out as the truth."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -70,10 +73,6 @@ def test_the_same_looks_give_the_same_record_whatever_the_string_hashing():
     # order follows Python's string hashing, different in each process (docs/CAMERA.md, "The same
     # looks give the same record, run after run"); seeds 0 and 3 picked differently for a watcher
     # of session 30 before the cards were taken in a fixed order
-    import os
-    import subprocess
-    import sys
-
     path = Path(__file__).parent / "data" / "looks" / "photo_382.jsonl.gz"
     root = Path(__file__).resolve().parents[2]
     records = set()
