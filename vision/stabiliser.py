@@ -14,10 +14,11 @@ because that needs the rules engine.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Iterable, Protocol, Sequence
 
-from .table import overlap
+from .table import enclosing, overlap
 
 
 class DetectionLike(Protocol):
@@ -132,6 +133,10 @@ class Stabiliser:
     #: sighting elsewhere is then the card itself, not to be ignored
     misread_at: dict[str, tuple[float, float, float, float]] = field(default_factory=dict)
     _offsets: list[tuple[float, float]] = field(default_factory=list)
+    _offsets_at: list[tuple[float, float]] = field(default_factory=list)  # where each was learnt (middle)
+    #: the corner offset learnt near a pair counts (`offset_near`): the watcher turns it off once the
+    #: rows are done, when the hands laid down, turned and fanned, are what is read whole
+    local_corners: bool = True
 
     def _learn_corners(self, d: DetectionLike) -> None:
         indices = tuple(getattr(d, "indices", ()) or ())
@@ -141,9 +146,32 @@ class Stabiliser:
         if dx < 0.5 or dy < 0.8:
             return  # not a diagonal pair
         self._offsets.append((dx, dy))
-        del self._offsets[:-50]
+        self._offsets_at.append(((indices[0][0] + indices[1][2]) / 2, (indices[0][1] + indices[1][3]) / 2)
+                                if self.local_corners else (math.inf, math.inf))  # (never near anything)
+        del self._offsets[:-50], self._offsets_at[:-50]
         xs, ys = sorted(o[0] for o in self._offsets), sorted(o[1] for o in self._offsets)
         self.corner_offset = (xs[len(xs) // 2], ys[len(ys) // 2])
+
+    def offset_near(self, box: tuple[float, ...], most: int = 5) -> tuple[float, float] | None:
+        """`corner_offset` as learnt from the cards read whole nearest `box` (the `most` nearest, their
+        median): with the camera at an angle a card's corners lie differently apart, in index
+        heights, at the picture's sides than in its middle (photo deck round 480: 1.4 index heights
+        across at the left edge, 2.2 over the table)."""
+        learnt = [i for i, at in enumerate(self._offsets_at) if math.isfinite(at[0])]
+        if not self.local_corners or len(learnt) < most:
+            return None
+        x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+        near = sorted(learnt, key=lambda i: (self._offsets_at[i][0] - x) ** 2 + (self._offsets_at[i][1] - y) ** 2)[:most]
+        xs, ys = sorted(self._offsets[i][0] for i in near), sorted(self._offsets[i][1] for i in near)
+        return xs[most // 2], ys[most // 2]
+
+    def opposite(self, a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+        """Are two lone index boxes the two corner indices of one card (`opposite_corners`), by the
+        corner offset learnt over the table or, within half its slack, by the one learnt near them
+        (`offset_near`; with the whole slack a fanned eight's near index and the seven's far index
+        under it paired: kennard_4color round 655)?"""
+        return (opposite_corners(a, b, self.corner_offset)
+                or opposite_corners(a, b, self.offset_near(enclosing([a, b])), slack=0.5))
 
     def update(self, frame: int, detections: Iterable[DetectionLike]) -> list[Track]:
         """Take one uncovered frame's detections; returns the tracks that became steady in it.
@@ -192,7 +220,7 @@ class Stabiliser:
                 # index misread as this card has rules of its own (kennard_4color round 214 of the tests)
                 continue
             elif (t is not None and t.hits > 0 and _far(t.box, box)
-                  and not (single and t.single and opposite_corners(t.box, box, self.corner_offset))):
+                  and not (single and t.single and self.opposite(t.box, box))):
                 # (read at one corner index, then at the other: one card, in one place)
                 # Seen somewhere else than where it lies: most likely another card misread as this one.
                 if t.present:
@@ -334,7 +362,8 @@ class Stabiliser:
         return ((x1, y1), (x2, y1), (x2, y2), (x1, y2))
 
 
-def opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[float, float] | None) -> bool:
+def opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[float, float] | None,
+                     slack: float = 1.0) -> bool:
     """Are two corner-index boxes the top-left and bottom-right index of one card? `offset` is where
     the bottom-right index lies from the top-left one on this deck (in index heights, learnt from cards
     read whole); a neighbour in a row lies beside it, a card of the next row below it. A card's two
@@ -353,7 +382,8 @@ def opposite_corners(a: tuple[float, ...], b: tuple[float, ...], offset: tuple[f
     dy = ((b[1] + b[3]) - (a[1] + a[3])) / 2 / h
     if dy < 0:
         dx, dy = -dx, -dy
-    return abs(dx - offset[0]) <= 0.25 * offset[0] + 0.2 and abs(dy - offset[1]) <= 0.2 * offset[1] + 0.2
+    return (abs(dx - offset[0]) <= slack * (0.25 * offset[0] + 0.2)
+            and abs(dy - offset[1]) <= slack * (0.2 * offset[1] + 0.2))
 
 
 def _same(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
@@ -400,9 +430,6 @@ def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
         else:
             indices.append([b])
 
-    def union(g):
-        return (min(b[0] for b in g), min(b[1] for b in g), max(b[2] for b in g), max(b[3] for b in g))
-
     def misfit(a, b) -> float:  # how far a pair is from the learnt corner offset, in index heights
         if offset is None:
             return 0.0
@@ -419,8 +446,8 @@ def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
             groups.append((indices[i] + indices[j], False))
     groups += [(g, True) for k, g in enumerate(indices) if k not in used]
     if len(groups) == 1:
-        return union(groups[0][0]), groups[0][1]  # type: ignore[return-value]
-    found = [(union(g), lone) for g, lone in groups]
+        return enclosing(groups[0][0]), groups[0][1]  # type: ignore[return-value]
+    found = [(enclosing(g), lone) for g, lone in groups]
     if avoid is not None:
         found = [f for f in found if not _same(f[0], avoid)] or found
     whole = [f for f in found if not f[1]]

@@ -131,6 +131,11 @@ def nearest_seat(angle: float, n_players: int, allowed: Sequence[int] | None = N
     return min(seats, key=gap)
 
 
+def enclosing(boxes: Sequence[Sequence[float]]) -> tuple[float, float, float, float]:
+    """The box that takes in all of `boxes` (x1, y1, x2, y2 each)."""
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes))
+
+
 def overlap(a: Sequence[float], b: Sequence[float]) -> float:
     """Intersection over the smaller box: near 1 when one card lies on (a pile over) the other."""
     x1, y1 = max(a[0], b[0]), max(a[1], b[1])

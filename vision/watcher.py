@@ -33,8 +33,7 @@ from scorekeeper.match import Match
 from .capture import Frame
 from .occlusion import Cover, CoverWatch
 from .stabiliser import DetectionLike, Stabiliser, Track
-from .stabiliser import opposite_corners as _opposite_corners
-from .table import CARD_MM, TableModel, box_corners, nearest_seat, order_corners, overlap
+from .table import CARD_MM, TableModel, box_corners, enclosing, nearest_seat, order_corners, overlap
 
 
 class Detector(Protocol):
@@ -73,7 +72,8 @@ class Watcher:
                  stabiliser: Stabiliser | None = None, cover: CoverWatch | None = None,
                  illegal_after: int = 6, illegal_confidence: float = 0.7, clear_after: int = 10,
                  same_place: float = 0.5, fits_share: float = 0.33, gathered_least: int = 10,
-                 apart_looks: int = 5, hands_settle: int = 20, closer_looks: int = 6):
+                 apart_looks: int = 5, hands_settle: int = 20, closer_looks: int = 6,
+                 sure_enough: float = 0.4):
         if dealer not in start.players:
             raise ValueError(f"dealer {dealer!r} is not one of the players {', '.join(start.players)}")
         self.match = Match(start)
@@ -89,10 +89,13 @@ class Watcher:
         self.apart_looks = apart_looks
         self.hands_settle = hands_settle
         self.closer_looks = closer_looks
+        self.sure_enough = sure_enough
         self.closer_asked = 0  # closer looks asked for after an arm visit nothing was read from (`_visit_unread`)
         self._closer_frames: set[int] = set()  # the frames those closer looks were at
         self._apart = 0  # looks that showed this round's rows laid card beside card (`_note_rows_apart`)
         self._mirror_tried: set[tuple[str, str]] = set()  # (card, mirror) swaps tried this round
+        #: (card, the card read surely instead) swapped this round (`_read_surely_instead`)
+        self._read_instead: set[tuple[str, str]] = set()
         self._wholes_at: tuple | None = None  # the record's cards read whole, by look (`_opposite_on_table`)
         self._read_away: dict[str, list[tuple[int, tuple]]] = {}  # `_note_read_away`
         self._played_boxes: dict[str, tuple] = {}  # card -> where it was read when first played (`_strayed`)
@@ -186,6 +189,8 @@ class Watcher:
             self.last_detections = list(detections)
             self._looked.append(frame.index)
             self._looked_since_cover += 1
+            rnd = self.match.round
+            self.stab.local_corners = rnd is not None and not rnd.is_over  # (`Stabiliser.offset_near`)
             self.stab.update(frame.index, detections)
             self._misreadings_read_whole()
             self._note_read_away(self.last_detections)
@@ -247,7 +252,7 @@ class Watcher:
                    and wait <= self._looks_since(v[-1].end) < wait + self.closer_looks]
         if not waiting:
             return False
-        explained = self._explained_visits()
+        explained = self._explained_visits(surely=True)
         return any(all(s.start not in explained for s in v) for v in waiting)
 
     def _round_closed(self) -> bool:
@@ -302,6 +307,7 @@ class Watcher:
         self.stab.misread_at.clear()
         self._misread_places.clear()
         self._mirror_tried.clear()
+        self._read_instead.clear()
         self._read_away.clear()
         self._played_boxes.clear()
         self._illegal.clear()
@@ -743,9 +749,20 @@ class Watcher:
         c = parse_card(t.card)
         row = rnd.table.rows.get(c.suit)
         gap = row.gap_to(c) if row is not None else None
-        plane = self.table.plane
-        if gap is None or plane is None:
+        if gap is None:
             return False
+        centres = self._row_line(row)
+        if centres is None:
+            return False
+        here = self.table.plane.to_table([_middle(t.box)])[0]
+        return _off_line(centres, here) > CARD_MM[1]
+
+    def _row_line(self, row) -> np.ndarray | None:
+        """The middles, on the table, of a row's cards known by their outline, to fit its line
+        through (`_off_line`); None while fewer than two are known or there is no plane yet."""
+        plane = self.table.plane
+        if plane is None:
+            return None
         outlines = [self._whole_outline(x.code, o) for x in row.cards
                     if (o := self.table.row_outlines.get(x.code)) is not None]
         # (known by their outline: in the picture over twice as tall as the smallest of the row's
@@ -756,9 +773,8 @@ class Watcher:
         if len(whole) >= 2:
             outlines = whole
         if len(outlines) < 2:
-            return False
+            return None
         centres = plane.to_table([o.mean(axis=0) for o in outlines])
-        here = plane.to_table([_middle(t.box)])[0]
         if len(centres) >= 3:
             # one card lying more than a card's length off the line of the others goes by a place
             # that is not its own (kennard_4color round 334: the seven of diamonds, played from a
@@ -769,7 +785,7 @@ class Watcher:
             worst = int(np.argmax(offs))
             if offs[worst] > CARD_MM[1]:
                 centres = np.delete(centres, worst, axis=0)
-        return _off_line(centres, here) > CARD_MM[1]
+        return centres
 
     def _whole_outline(self, card: str, outline: np.ndarray) -> np.ndarray:
         """A row card's outline as it lies: where it was played, unless that is one lone index and the
@@ -998,20 +1014,7 @@ class Watcher:
         if found is None:
             return False
         pos, card, mirror, again = found
-        flags_before = len(self.match.round.flags)
-        later = [self._pop() for _ in range(len(self.match.events) - pos)][::-1]
-        (first, w), rest = later[0], later[1:]
-        swapped = [(Play(ev.player, mirror if ev.card == card else card), wl)
-                   if isinstance(ev, Play) and ev.card in (card, mirror) else (ev, wl) for ev, wl in rest]
-        self._repush(Play(first.player, mirror), w)
-        for ev, wl in swapped:
-            self._repush(ev, wl)
-        if len(self.match.round.flags) > flags_before:
-            for _ in range(len(self.match.events) - pos):
-                self._pop()
-            for ev, wl in later:
-                self._repush(ev, wl)
-            self._mirror_tried.add((card, mirror))  # a swap the record refuses is not tried again
+        if not self._rewrite_with(pos, card, mirror):
             return False
         outlines = {c: self.table.row_outlines.get(c) for c in (card, mirror)}
         for c, o in ((mirror, outlines[card]), (card, outlines[mirror])):
@@ -1033,6 +1036,84 @@ class Watcher:
                 mover = self.match.round.to_move
                 if mover is not None and self._play(mover, card, None, news, when=again) is not None:
                     self._pop()  # it would be flagged: it waits to be read as it comes
+        return True
+
+    def _surely_read_instead(self) -> tuple[int, str, str] | None:
+        """A play of this round written from unsure readings only (its streak's mean confidence under
+        `sure_enough`), one lone index, and another card that can be played in its place read surely
+        since at the opposite corner of that same card (`_opposite_on_table`), steadily, with no arm
+        come since the written card was first read: that card's index was misread. Its record line,
+        the card written and the card read surely (kennard_4color round 655: the eight of spades put
+        down, its upside-down near index read as the six at 0.35; the closer looks asked after such a
+        visit read its far index as the eight at 0.7)."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over:
+            return None
+        start = self._round_line()
+        known = self._known_cards()
+        for pos in range(len(self.match.events) - 1, start, -1):
+            ev = self.match.events[pos]
+            if not isinstance(ev, Play):
+                continue
+            t = self.stab.tracks.get(ev.card)
+            if (t is None or not t.present or not t.single or t.first_read < 0
+                    or t.confidence >= self.sure_enough):
+                continue
+            for k in sorted(self.stab.tracks.values(), key=lambda k: k.card):
+                if (k.card in known or not k.present or not k.single or k.first_read < t.first_read
+                        or k.confidence < 1 - self.sure_enough or 2 * k.direct < k.hits
+                        or not self._opposite_on_table(t.box, k.box)):
+                    continue
+                if any(s.start < k.first_read and (s.end is None or s.end > t.first_read)
+                       for s in self._spells[-8:]):
+                    continue  # an arm came between them: it may have put that card down
+                return pos, ev.card, k.card
+        return None
+
+    def _read_surely_instead(self, news: list[News]) -> bool:
+        """Write the card read surely at the other corner of a card of the record read unsurely
+        (`_surely_read_instead`) in its place, if the record then has no more flags; the unsure reading
+        is known as a misreading there."""
+        found = self._surely_read_instead()
+        if found is None:
+            return False
+        pos, card, instead = found
+        if (card, instead) in self._mirror_tried or not self._rewrite_with(pos, card, instead):
+            return False
+        t, k = self.stab.tracks[card], self.stab.tracks[instead]
+        known = self._known_cards()
+        self.table.remove_row_card(card)  # the card lies where its two indices were read
+        self.table.add_row_card(instead, box_corners(enclosing([t.box, k.box])))
+        # every card read at that index so far (the written one, its next readings) was that card misread
+        for u in [t] + [u for c in sorted(self.stab.tracks) if (u := self.stab.tracks[c]) is not t
+                        and c not in known and u.present and u.single and overlap(u.box, t.box) > self.same_place]:
+            self.stab.misread_at[u.card] = u.box
+            self._misread_places.setdefault(u.card, []).append((u.box, instead))
+            self.stab.read_afresh(u.card)
+            self._read_instead.add((u.card, instead))
+        news.append(News("corrected", self._frame, None, None,
+                         f"{card} was {instead} misread: {instead} read surely at that card's other corner"))
+        return True
+
+    def _rewrite_with(self, pos: int, card: str, other: str) -> bool:
+        """Write this round's record again from line `pos` (a play of `card`) on, with `card` and
+        `other` trading places; if the round then has more flags, put it back as it was (and that
+        swap is not tried again). Whether it was rewritten."""
+        flags_before = len(self.match.round.flags)
+        later = [self._pop() for _ in range(len(self.match.events) - pos)][::-1]
+        (first, w), rest = later[0], later[1:]
+        swapped = [(Play(ev.player, other if ev.card == card else card), wl)
+                   if isinstance(ev, Play) and ev.card in (card, other) else (ev, wl) for ev, wl in rest]
+        self._repush(Play(first.player, other), w)
+        for ev, wl in swapped:
+            self._repush(ev, wl)
+        if len(self.match.round.flags) > flags_before:
+            for _ in range(len(self.match.events) - pos):
+                self._pop()
+            for ev, wl in later:
+                self._repush(ev, wl)
+            self._mirror_tried.add((card, other))
+            return False
         return True
 
     def _buried(self, u: Track) -> bool:
@@ -1143,7 +1224,7 @@ class Watcher:
         if played is None or u.first_frame <= played + self.stab.memory:
             return False
         box = self._played_boxes.get(u.card)
-        if box is not None and _opposite_corners(box, u.box, self.stab.corner_offset):
+        if box is not None and self.stab.opposite(box, u.box):
             return False  # read at its other corner index (kennard_4color round 187: the eight of
             # clubs played from its far index, read at its near one once the nine lay on it)
         if outline is None:
@@ -1159,7 +1240,7 @@ class Watcher:
         if self._at_empty_corner(t, u) or self._at_empty_corner(u, t):
             return False
         return (overlap(_place(t), _place(u)) > self.same_place
-                or (t.single and u.single and (_opposite_corners(t.box, u.box, self.stab.corner_offset)
+                or (t.single and u.single and (self.stab.opposite(t.box, u.box)
                                                or self._opposite_on_table(t.box, u.box))
                     and self._within_whole(t, u) and self._within_whole(u, t))
                 or (t.single and u.corners is not None and overlap(t.box, _place(u, far=True)) > self.same_place))
@@ -1236,8 +1317,9 @@ class Watcher:
         afresh = set()
         for card, places in self._misread_places.items():
             kept = [(box, under) for box, under in places if not any(self._landed_on(p, box) for p in landings)]
-            afresh |= {card for box, under in places if (box, under) not in kept and _next_in_row(card, under)
-                       and self._within_outline(box, under)}
+            afresh |= {card for box, under in places if (box, under) not in kept and (
+                (_next_in_row(card, under) and self._within_outline(box, under))
+                or (card, under) in self._read_instead)}
             places[:] = kept
         # A card found to be its neighbour in the row misread, read within that neighbour's outline
         # and steady there since before the arm, is read afresh too: it may now lie there itself, put
@@ -1551,6 +1633,7 @@ class Watcher:
                     if fits:
                         best = fits[0]
                 best = self._on_its_seven_s_side(g, best, fitting)
+                best = self._on_its_row_s_line(g, best, fitting)
                 suit = self._pile_suit_at(best)
                 if suit is not None and parse_card(best.card).suit != suit:
                     # a Hoyle pile holds one suit: of the readings where its top lay, one of its suit
@@ -1562,6 +1645,37 @@ class Watcher:
                         best = ours[0]
             out.append(best)
         return out
+
+    def _on_its_row_s_line(self, g: list[Track], best: Track, fitting: set[str]) -> Track:
+        """Of readings steady at one place that fit, of different suits, on rows laid card beside
+        card: the likeliest, unless the place (all the readings' boxes together: a card read at one
+        corner index, then the other) lies more than a card's length off its row's line and another's
+        row line runs nearer by half (photo deck round 480: the two of clubs put down beside the
+        three, one index read as the two of spades and the other as the two of clubs by turns, the
+        spades a little likelier; the place lay 2 mm off the clubs' line and 114 mm off the
+        spades': the two of spades was played, and every play after it went to the wrong player)."""
+        rnd, plane = self.match.round, self.table.plane
+        if rnd is None or plane is None or not self._rows_laid_apart():
+            return best
+        others = [t for t in g if t is not best and t.card in fitting
+                  and parse_card(t.card).suit != parse_card(best.card).suit]
+        if not others:
+            return best
+        here = plane.to_table([_middle(enclosing([t.box for t in g]))])[0]
+
+        def off(t: Track) -> float | None:
+            row = rnd.table.rows.get(parse_card(t.card).suit)
+            centres = self._row_line(row) if row is not None else None
+            return None if centres is None else _off_line(centres, here)
+
+        away = off(best)
+        if away is None or away <= CARD_MM[1]:
+            return best
+        for t in others:
+            near = off(t)
+            if near is not None and 2 * near < away:
+                return t
+        return best
 
     def _on_its_seven_s_side(self, g: list[Track], best: Track, fitting: set[str]) -> Track:
         """Of readings steady at one place, two that both fit and go opposite ways from their row's
@@ -1581,7 +1695,7 @@ class Watcher:
         seven = self.stab.tracks.get(row.opener.code)
         if not mirrors or seven is None or seven.whole_box is None or (way := self._high_way()) is None:
             return best
-        box = (min(t.box[0] for t in g), min(t.box[1] for t in g), max(t.box[2] for t in g), max(t.box[3] for t in g))
+        box = enclosing([t.box for t in g])
         corners = plane.to_table([(box[0], box[1]), (box[2], box[1]), (box[2], box[3]), (box[0], box[3])])
         lone = _index_big_on_table(corners)
         here = corners.mean(axis=0)
@@ -1618,6 +1732,7 @@ class Watcher:
     def _settle(self, now: int, news: list[News], final: bool, next_round: bool = True) -> None:
         self._see_removals(now, news)
         self._mirror_misread(news)
+        self._read_surely_instead(news)
         for _ in range(200):  # at most a few events per frame; the bound only guards against a loop
             if not self._step(now, news, final):
                 break
@@ -1643,14 +1758,20 @@ class Watcher:
                 flag = self._push(ev, p_frame)
                 news.append(News("pass", p_frame, ev, flag))
                 return True
+        held = False
         for t in cands:
             if self._passes and self._pass_first(*self._passes[0], t):
                 return False  # a pass declared before this card arrived is not settled yet
             if not final and self._surer_reading_coming(t):
                 return False
+            if not final and self._gap_unexplained(t):
+                held = True  # it waits (and the cards after it), unless read as one that fits
+                break
             if self._judge(t, now, news, final):
                 return True
         found = self._read_as_fitting()
+        if found is None and held:
+            return False
         if found is not None:
             t, k = found
             if self._passes and self._pass_first(*self._passes[0], t):
@@ -1798,13 +1919,19 @@ class Watcher:
         p = min(spell.landings, key=lambda q: math.hypot(q[0] - mx, q[1] - my))
         return p if _near(p, t.box) else None
 
-    def _explained_visits(self) -> set[int]:
-        """The moments of this round's record lines and of the visits that put its known cards down."""
+    def _explained_visits(self, surely: bool = False) -> set[int]:
+        """The moments of this round's record lines and of the visits that put its known cards down.
+        `surely`: not by a card read only unsurely where it lies (its streak's mean confidence under
+        `sure_enough`), which may be a neighbour's index misread there, or the card's own read as
+        another."""
         start = self._round_line()
-        explained = set(self._when[start:])
+        unsure = ({c for c in self._known_cards() if (k := self.stab.tracks.get(c)) is not None
+                   and k.present and k.confidence < self.sure_enough} if surely else set())
+        explained = {w for e, w in zip(self.match.events[start:], self._when[start:])
+                     if not (isinstance(e, Play) and e.card in unsure)}
         played = self._played_at()
         starts = {s.start for s in self._spells}
-        for card in self._known_cards():
+        for card in sorted(self._known_cards() - unsure):
             visit = self._visit_that_put(card, played, starts)
             if visit is not None:
                 explained.add(visit)
@@ -2034,20 +2161,7 @@ class Watcher:
             return True
         gap = self._hidden_gap(t)
         if gap:
-            explained, moments = self._explained_visits(), None
-            for i, c in enumerate(gap):
-                when = self._read_before(c)
-                if when is None or when in explained:
-                    # read first after an arm that put another card of the record down: put down
-                    # unseen by an arm before that one (kennard_4color round 113: the jack of
-                    # diamonds, under the queen, first read after the three of clubs went down);
-                    # never read just after an arm: the arms that left something new by the row's
-                    # end and put no card of the record down, one a card (kennard_4color round
-                    # 136: the ten and jack of hearts, the jack read as the jack of diamonds)
-                    if moments is None:
-                        end = rnd.table.rows[parse_card(card).suit].gap_to(parse_card(card))[0].code
-                        moments = self._unexplained_visits(t, end, gap)[0] or []
-                    when = moments[i] if len(moments) == len(gap) else None
+            for c, when in zip(gap, self._gap_moments(t, gap)):
                 if when is None or not self._play_in_time(c, None, news, when):
                     self._play(self._mover(t), c, None, news)
             self._play(self._mover(t), card, t, news)
@@ -2198,6 +2312,47 @@ class Watcher:
         if any(g in self.stab.tracks and self.stab.tracks[g].present for g in gap):
             return []
         return gap
+
+    def _gap_moments(self, t: Track, gap: list[str]) -> list[int | None]:
+        """When each card of `gap` (`_hidden_gap`: under `t` on its Hoyle pile, never seen) was put
+        down: as it was first read, unless that was just after an arm that put another card of the
+        record down; else the arm visits that explain it (`_unexplained_visits`); None where none
+        does."""
+        rnd = self.match.round
+        explained, moments = self._explained_visits(), None
+        out: list[int | None] = []
+        for i, c in enumerate(gap):
+            when = self._read_before(c)
+            if when is None or when in explained:
+                # read first after an arm that put another card of the record down: put down
+                # unseen by an arm before that one (kennard_4color round 113: the jack of
+                # diamonds, under the queen, first read after the three of clubs went down);
+                # never read just after an arm: the arms that left something new by the row's
+                # end and put no card of the record down, one a card (kennard_4color round
+                # 136: the ten and jack of hearts, the jack read as the jack of diamonds)
+                if moments is None:
+                    end = rnd.table.rows[parse_card(t.card).suit].gap_to(parse_card(t.card))[0].code
+                    moments = self._unexplained_visits(t, end, gap)[0] or []
+                when = moments[i] if len(moments) == len(gap) else None
+            out.append(when)
+        return out
+
+    def _gap_unexplained(self, t: Track) -> bool:
+        """Is `t`, just steady (within twice the looks a card needs) and not read as surely as an
+        illegal play must be, read on a Hoyle pile beyond cards never seen, some of which no arm
+        visit explains? It may be the pile's new top misread (a ten read whole as the queen), so it
+        waits those few looks for a reading that fits there (`_read_as_fitting`) before the cards
+        between are written as put down unseen (kennard_4color round 728: the ten of clubs put on
+        the nine's pile, read whole as the queen at 0.5, its far index as the ten from the next
+        looks on; the jack and queen were written as well, for the next two players, after one arm)."""
+        if (t.confidence >= self.illegal_confidence or t.since < 0
+                or self._looks_since(t.since) > 2 * (self.stab.on_hits + self.stab.gap_allowed)):
+            return False
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or rnd.is_legal(t.card):
+            return False
+        gap = self._hidden_gap(t)
+        return bool(gap) and None in self._gap_moments(t, gap)
 
     def _fill_unseen(self, t: Track, news: list[News]) -> bool:
         """A card further out in its row than the row's end says the cards between were played. If as

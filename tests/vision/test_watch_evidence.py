@@ -207,6 +207,31 @@ def test_the_two_corners_of_a_card_are_paired_and_a_misread_index_beside_them_is
     assert box == (353.0, 412.0, 408.0, 501.0) and not lone
 
 
+def test_a_card_s_two_lone_indices_are_paired_by_the_corner_offset_learnt_near_them():
+    from vision.stabiliser import Stabiliser
+
+    def whole(x: float, y: float, dx: float, dy: float, h: float = 14.0) -> Seen:
+        a = (x, y, x + 6, y + h)
+        b = (x + dx * h, y + dy * h, x + dx * h + 6, y + (dy + 1) * h)
+        return Seen("Kh", 0.9, (a[0], a[1], b[2], b[3]), indices=(a, b))
+
+    # measured on photo deck round 480: at the picture's left edge a card's bottom-right index lay
+    # 1.4 index heights across from its top-left one; over the middle of the table, 2.2
+    stab = Stabiliser()
+    stab.update(0, [whole(100 + 40 * i, 150, 1.42, 3.6) for i in range(5)]
+                + [whole(600 + 40 * i, 150, 2.22, 3.4) for i in range(9)])
+    assert abs(stab.corner_offset[0] - 2.22) < 0.01  # over the whole table, the middle's
+    top_left, bottom_right = (120.0, 150.0, 126.0, 164.0), (140.0, 200.4, 146.0, 214.4)
+    assert stab.opposite(top_left, bottom_right)
+    # the same pair in the middle of the table, where cards' corners lie further across, is two cards
+    shift = lambda b: (b[0] + 560, b[1], b[2] + 560, b[3])  # noqa: E731
+    assert not stab.opposite(shift(top_left), shift(bottom_right))
+    # read at one corner, then the other: one sighting streak, not a card moved
+    stab.update(1, [Seen("2c", 0.5, top_left, indices=(top_left,))])
+    stab.update(2, [Seen("2c", 0.5, bottom_right, indices=(bottom_right,))])
+    assert stab.tracks["2c"].hits == 2 and stab.tracks["2c"].first_frame == 1
+
+
 def test_a_card_read_surely_where_its_row_goes_on_is_flagged_not_explained_away():
     script = Script()
     w = new_watcher(script)
