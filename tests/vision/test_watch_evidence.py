@@ -232,6 +232,25 @@ def test_a_card_s_two_lone_indices_are_paired_by_the_corner_offset_learnt_near_t
     assert stab.tracks["2c"].hits == 2 and stab.tracks["2c"].first_frame == 1
 
 
+def test_the_corners_of_hands_laid_down_are_not_learnt_as_the_table_s_near_a_place():
+    from vision.stabiliser import Stabiliser
+
+    def whole(x: float, y: float, dx: float, dy: float, h: float = 14.0) -> Seen:
+        a = (x, y, x + 6, y + h)
+        b = (x + dx * h, y + dy * h, x + dx * h + 6, y + (dy + 1) * h)
+        return Seen("Kh", 0.9, (a[0], a[1], b[2], b[3]), indices=(a, b))
+
+    stab = Stabiliser()
+    stab.local_corners = False  # the round is over: what is read whole now is the hands laid down
+    stab.update(0, [whole(100 + 40 * i, 150, 1.42, 3.6) for i in range(6)])
+    assert stab.corner_offset is not None  # (they still count over the whole table)
+    assert stab.offset_near((120, 150, 146, 214)) is None
+    stab.local_corners = True  # the next round: those are not learnt near anything
+    assert stab.offset_near((120, 150, 146, 214)) is None
+    stab.update(1, [whole(600 + 40 * i, 150, 2.22, 3.4) for i in range(5)])
+    assert abs(stab.offset_near((120, 150, 146, 214))[0] - 2.22) < 0.01  # the nearest learnt in play
+
+
 def test_a_card_read_surely_where_its_row_goes_on_is_flagged_not_explained_away():
     script = Script()
     w = new_watcher(script)
