@@ -207,13 +207,15 @@ def test_the_two_corners_of_a_card_are_paired_and_a_misread_index_beside_them_is
     assert box == (353.0, 412.0, 408.0, 501.0) and not lone
 
 
+def whole(x: float, y: float, dx: float, dy: float, h: float = 14.0) -> Seen:
+    """A card read whole, its top-left index at (x, y), its bottom-right one (dx, dy) index heights on."""
+    a = (x, y, x + 6, y + h)
+    b = (x + dx * h, y + dy * h, x + dx * h + 6, y + (dy + 1) * h)
+    return Seen("Kh", 0.9, (a[0], a[1], b[2], b[3]), indices=(a, b))
+
+
 def test_a_card_s_two_lone_indices_are_paired_by_the_corner_offset_learnt_near_them():
     from vision.stabiliser import Stabiliser
-
-    def whole(x: float, y: float, dx: float, dy: float, h: float = 14.0) -> Seen:
-        a = (x, y, x + 6, y + h)
-        b = (x + dx * h, y + dy * h, x + dx * h + 6, y + (dy + 1) * h)
-        return Seen("Kh", 0.9, (a[0], a[1], b[2], b[3]), indices=(a, b))
 
     # measured on photo deck round 480: at the picture's left edge a card's bottom-right index lay
     # 1.4 index heights across from its top-left one; over the middle of the table, 2.2
@@ -234,11 +236,6 @@ def test_a_card_s_two_lone_indices_are_paired_by_the_corner_offset_learnt_near_t
 
 def test_the_corners_of_hands_laid_down_are_not_learnt_as_the_table_s_near_a_place():
     from vision.stabiliser import Stabiliser
-
-    def whole(x: float, y: float, dx: float, dy: float, h: float = 14.0) -> Seen:
-        a = (x, y, x + 6, y + h)
-        b = (x + dx * h, y + dy * h, x + dx * h + 6, y + (dy + 1) * h)
-        return Seen("Kh", 0.9, (a[0], a[1], b[2], b[3]), indices=(a, b))
 
     stab = Stabiliser()
     stab.local_corners = False  # the round is over: what is read whole now is the hands laid down
