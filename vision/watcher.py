@@ -1041,8 +1041,9 @@ class Watcher:
     def _surely_read_instead(self) -> tuple[int, str, str] | None:
         """A play of this round written from unsure readings only (its streak's mean confidence under
         `sure_enough`), one lone index, and another card that can be played in its place read surely
-        since at the opposite corner of that same card (`_opposite_on_table`), steadily, with no arm
-        come since the written card was first read: that card's index was misread. Its record line,
+        (mean confidence 1 - `sure_enough` or more, mostly as the first reading) since, at the opposite
+        corner of that same card (`_opposite_on_table`), steadily, with no arm come between the two
+        cards' first readings: that card's index was misread. Its record line,
         the card written and the card read surely (kennard_4color round 655: the eight of spades put
         down, its upside-down near index read as the six at 0.35; the closer looks asked after such a
         visit read its far index as the eight at 0.7)."""
