@@ -93,7 +93,8 @@ class Watcher:
         self.closer_asked = 0  # closer looks asked for after an arm visit nothing was read from (`_visit_unread`)
         self._closer_frames: set[int] = set()  # the frames those closer looks were at
         self._apart = 0  # looks that showed this round's rows laid card beside card (`_note_rows_apart`)
-        self._mirror_tried: set[tuple[str, str]] = set()  # (card, mirror) swaps tried this round
+        #: (card, other) swaps the record refused this round (`_rewrite_with`): not tried again
+        self._mirror_tried: set[tuple[str, str]] = set()
         #: (card, the card read surely instead) swapped this round (`_read_surely_instead`)
         self._read_instead: set[tuple[str, str]] = set()
         self._wholes_at: tuple | None = None  # the record's cards read whole, by look (`_opposite_on_table`)
@@ -1052,6 +1053,7 @@ class Watcher:
             return None
         start = self._round_line()
         known = self._known_cards()
+        sure = None  # the cards read surely, not in the record (found once, when a play needs them)
         for pos in range(len(self.match.events) - 1, start, -1):
             ev = self.match.events[pos]
             if not isinstance(ev, Play):
@@ -1060,9 +1062,12 @@ class Watcher:
             if (t is None or not t.present or not t.single or t.first_read < 0
                     or t.confidence >= self.sure_enough):
                 continue
-            for k in sorted(self.stab.tracks.values(), key=lambda k: k.card):
-                if (k.card in known or not k.present or not k.single or k.first_read < t.first_read
-                        or k.confidence < 1 - self.sure_enough or 2 * k.direct < k.hits
+            if sure is None:
+                sure = [k for c in sorted(self.stab.tracks) if (k := self.stab.tracks[c]).present
+                        and c not in known and k.single and k.confidence >= 1 - self.sure_enough
+                        and 2 * k.direct >= k.hits]
+            for k in sure:
+                if (k.first_read < t.first_read or (ev.card, k.card) in self._mirror_tried
                         or not self._opposite_on_table(t.box, k.box)):
                     continue
                 if any(s.start < k.first_read and (s.end is None or s.end > t.first_read)
@@ -1079,7 +1084,7 @@ class Watcher:
         if found is None:
             return False
         pos, card, instead = found
-        if (card, instead) in self._mirror_tried or not self._rewrite_with(pos, card, instead):
+        if not self._rewrite_with(pos, card, instead):
             return False
         t, k = self.stab.tracks[card], self.stab.tracks[instead]
         known = self._known_cards()
