@@ -25,7 +25,7 @@ from typing import Callable, Iterable, Protocol
 
 import numpy as np
 
-from scorekeeper.cards import DECK, Card, parse_card
+from scorekeeper.cards import DECK, SUIT_NAMES, Card, parse_card
 from scorekeeper.events import End, MatchStart, Pass, Play, RoundStart, Show
 from scorekeeper.flags import ILLEGAL_PASS
 from scorekeeper.match import Match
@@ -1101,6 +1101,70 @@ class Watcher:
                          f"{card} was {instead} misread: {instead} read surely at that card's other corner"))
         return True
 
+    def _on_another_pile(self) -> tuple[int, str, str] | None:
+        """On Hoyle piles: a play of this round, its row's end, read where the top of another suit's
+        pile was read and not where the card it was put on was: the card of its rank in that pile's
+        suit, misread, when that card can go on that pile and is not in the record nor read anywhere
+        (photo deck round 497: the two of clubs put on the three of clubs' pile, read as the two of
+        spades and never as itself; the spades' pile lay a card's height below). Its record line, the
+        card written and the card of the pile's suit."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or self._rows_laid_apart():
+            return None
+        start = self._round_line()
+        known = self._known_cards()
+        rows = rnd.table.rows
+        for pos in range(len(self.match.events) - 1, start, -1):
+            ev = self.match.events[pos]
+            if not isinstance(ev, Play):
+                continue
+            t = self.stab.tracks.get(ev.card)
+            c = parse_card(ev.card)
+            row = rows.get(c.suit)
+            if t is None or not t.present or row is None or c == row.opener or c not in (row.low, row.high):
+                continue
+            i, k = row.cards.index(c), row.cards.index(row.opener)
+            under = self.stab.tracks.get(row.cards[i - 1 if i > k else i + 1].code)
+            if under is None or under.last_seen < 0 or self._one_place(t, under):
+                continue  # read where its own pile lies (or that pile's place unknown)
+            for suit, other in rows.items():
+                if suit == c.suit or other is None:
+                    continue
+                instead = next(d for d in DECK if d.suit == suit and d.rank == c.rank)
+                if instead.code in known or (instead.code in self.stab.tracks
+                                             and self.stab.tracks[instead.code].present):
+                    continue
+                if other.gap_to(instead) is None or other.gap_to(instead)[1]:
+                    continue  # it cannot go on that pile now
+                top = self.stab.tracks.get(other.gap_to(instead)[0].code)
+                if (top is None or top.last_seen < 0 or not self._one_place(t, top)
+                        or (ev.card, instead.code) in self._mirror_tried):
+                    continue
+                return pos, ev.card, instead.code
+        return None
+
+    def _read_on_its_pile_instead(self, news: list[News]) -> bool:
+        """Write the card of the pile's suit for a card of the record read on another suit's pile
+        (`_on_another_pile`), if the record then has no more flags; its reading there is known as a
+        misreading and read afresh."""
+        found = self._on_another_pile()
+        if found is None:
+            return False
+        pos, card, instead = found
+        if not self._rewrite_with(pos, card, instead):
+            return False
+        t = self.stab.tracks[card]
+        outline = self.stab.outline(card)
+        self.table.remove_row_card(card)
+        if outline is not None:
+            self.table.add_row_card(instead, outline)
+        self.stab.misread_at[card] = t.box
+        self._misread_places.setdefault(card, []).append((t.box, instead))
+        self.stab.read_afresh(card)
+        news.append(News("corrected", self._frame, None, None,
+                         f"{card} was {instead} misread: it lies on the {SUIT_NAMES[parse_card(instead).suit]}' pile"))
+        return True
+
     def _rewrite_with(self, pos: int, card: str, other: str) -> bool:
         """Write this round's record again from line `pos` (a play of `card`) on, with `card` and
         `other` trading places; if the round then has more flags, put it back as it was (and that
@@ -1248,8 +1312,34 @@ class Watcher:
         return (overlap(_place(t), _place(u)) > self.same_place
                 or (t.single and u.single and (self.stab.opposite(t.box, u.box)
                                                or self._opposite_on_table(t.box, u.box))
-                    and self._within_whole(t, u) and self._within_whole(u, t))
+                    and self._within_whole(t, u) and self._within_whole(u, t)
+                    and not self._made_off_its_row(t, u))
                 or (t.single and u.corners is not None and overlap(t.box, _place(u, far=True)) > self.same_place))
+
+    def _made_off_its_row(self, t: Track, u: Track) -> bool:
+        """Would two lone indices taken for one card's opposite corners make a card lying more than a
+        card's length off the line of the row of either, when that one is a card of the rows? On
+        rows laid card beside card a card lies on its row's line: the two are then indices of two
+        cards, rows apart (kennard_4color round 742: the two of hearts put down in a fanned row, its
+        index up and to the left of the five of spades' in the row below, as a card's top-left index
+        lies from its bottom-right one; the card the two would make lay 125 mm off the spades' line
+        and 28 mm off the hearts': taken for the five's other corner, the two was never written)."""
+        rnd, plane = self.match.round, self.table.plane
+        if rnd is None or rnd.is_over or plane is None or not self._rows_laid_apart():
+            return False
+        on_table = {c.code for c in rnd.table.cards}
+        here = None
+        for k in (t, u):
+            if k.card not in on_table:
+                continue
+            centres = self._row_line(rnd.table.rows[parse_card(k.card).suit])
+            if centres is None:
+                continue
+            if here is None:
+                here = plane.to_table([_middle(enclosing([t.box, u.box]))])[0]
+            if _off_line(centres, here) > CARD_MM[1]:
+                return True
+        return False
 
     def _within_whole(self, t: Track, u: Track) -> bool:
         """May lone index `t` be card `u`'s other corner: does it lie within u's whole box, where u was
@@ -1397,7 +1487,14 @@ class Watcher:
             if hidden:
                 places[:] = [(box, under) for box, under in places if under not in hidden]
                 self.stab.misread_at.pop(card, None)
-                self.stab.count_from(card, end)
+                # read whole there before the arm too, and the card under it, read whole before,
+                # never read whole since it first was: it lay there since then, put by an arm the hand check missed (photo deck
+                # round 497: the king of diamonds read whole on the queen two looks after the queen's
+                # last whole reading, the queen read since only at one index, the king's misread;
+                # counted from the next arm, the king was written after the two put down by that arm)
+                first = t.first_whole if not whole_since and all(
+                    0 <= self.stab.tracks[under].whole_last < t.first_whole for under in hidden) else end
+                self.stab.count_from(card, first)
 
     def _within_outline(self, box: tuple[float, float, float, float], card: str) -> bool:
         """Does `box` lie within where `card` was last read whole (a tenth of its size to spare)?"""
@@ -1739,6 +1836,7 @@ class Watcher:
         self._see_removals(now, news)
         self._mirror_misread(news)
         self._read_surely_instead(news)
+        self._read_on_its_pile_instead(news)
         for _ in range(200):  # at most a few events per frame; the bound only guards against a loop
             if not self._step(now, news, final):
                 break
