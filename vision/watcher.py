@@ -100,6 +100,8 @@ class Watcher:
         self._wholes_at: tuple | None = None  # the record's cards read whole, by look (`_opposite_on_table`)
         self._read_away: dict[str, list[tuple[int, tuple]]] = {}  # `_note_read_away`
         self._played_boxes: dict[str, tuple] = {}  # card -> where it was read when first played (`_strayed`)
+        self._played_confidence: dict[str, float] = {}  # card -> its streak's mean confidence then
+        self._redated: set[tuple[str, int]] = set()  # (card, moment) tried by `_redate` this round
         self._high_way_at: tuple | None = None  # `_high_way`'s answer, with the plane and cards it was for
         #: (card, first seen, steady since, read mostly first): believable? (`_fresh`)
         self._alt_fitted: dict[tuple[str, int, int, bool], bool] = {}
@@ -283,6 +285,7 @@ class Watcher:
         self._when.append(when)
         if isinstance(event, Play) and (k := self.stab.tracks.get(event.card)) is not None and k.last_seen >= 0:
             self._played_boxes.setdefault(event.card, k.box)
+            self._played_confidence.setdefault(event.card, k.confidence)
         return flag
 
     def _pop(self) -> tuple[object, int]:
@@ -311,6 +314,8 @@ class Watcher:
         self._read_instead.clear()
         self._read_away.clear()
         self._played_boxes.clear()
+        self._played_confidence.clear()
+        self._redated.clear()
         self._illegal.clear()
         self._arrived.clear()
         self._silent_ways_tried.clear()
@@ -1165,6 +1170,79 @@ class Watcher:
                          f"{card} was {instead} misread: it lies on the {SUIT_NAMES[parse_card(instead).suit]}' pile"))
         return True
 
+    def _read_whole_later(self) -> tuple[int, str, int, str] | None:
+        """A play of this round written from one lone index read unsurely (its streak's mean
+        confidence under `sure_enough`) where another card of the record lies (read there now, at a
+        corner of its whole box, or at the other corner from where that card was read when played),
+        now read whole and surely (mean 1 - `sure_enough` or more, mostly as the first reading)
+        somewhere else, its streak begun within twice the looks a card needs to become steady after
+        the end of an arm visit that came after the play's moment and left something new on it (its
+        landing within the card's whole box): that index was the other card's, misread, and the card
+        was put down by
+        that visit (kennard_4color round 779: the eight of hearts put on its Hoyle pile, its top-left
+        index read as the six at 0.29 and its bottom-right one as the eight, both written for that
+        one arm; the six, put down by the next arm, read whole at 0.73). Its record line, the card,
+        the visit's start and the other card."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over:
+            return None
+        start = self._round_line()
+        events = self.match.events
+        played = sorted(e.card for e in events[start:] if isinstance(e, Play))
+        for pos in range(start + 1, len(events)):
+            ev, when = events[pos], self._when[pos]
+            if not isinstance(ev, Play) or (ev.card, when) in self._redated:
+                continue
+            box, t = self._played_boxes.get(ev.card), self.stab.tracks.get(ev.card)
+            if (box is None or self._played_confidence.get(ev.card, 1.0) >= self.sure_enough or self._card_sized(box)
+                    or t is None or not t.present or t.single or t.whole_box is None
+                    or t.confidence < 1 - self.sure_enough or 2 * t.direct < t.hits or overlap(t.whole_box, box) > 0):
+                continue
+            came = next((s for s in reversed(self._spells) if s.end is not None and s.end <= t.first_frame), None)
+            if (came is None or came.start <= when
+                    or self._looks_between(came.end, t.first_frame) > 2 * (self.stab.on_hits + self.stab.gap_allowed)
+                    or not any(_inside(p, t.whole_box, grow=0.0) for p in came.landings)):
+                continue
+            for c in played:
+                k = self.stab.tracks.get(c)
+                if c == ev.card or k is None or k.last_seen < 0:
+                    continue
+                other = self._played_boxes.get(c)
+                if (overlap(box, k.box) > self.same_place
+                        or (k.whole_box is not None and _at_corner(box, k.whole_box, self.same_place))
+                        or (other is not None and self.stab.opposite(box, other))):
+                    return pos, ev.card, came.start, c
+        return None
+
+    def _put_down_later(self, news: list[News]) -> bool:
+        """Write the card of `_read_whole_later` at the visit that put it down, the lines after its old
+        place put back by turn, if the record then has no more flags and no more plays against the
+        arms that put them down; its old place is known as the other card's index misread as it."""
+        found = self._read_whole_later()
+        if found is None:
+            return False
+        pos, card, when, other = found
+        self._redated.add((card, self._when[pos]))
+        rnd = self.match.round
+        flags_before, arms_before = len(rnd.flags), self._arms_against(pos)
+        later = [self._pop() for _ in range(len(self.match.events) - pos)][::-1]
+        (first, _), rest = later[0], later[1:]
+        at = next((i for i, (_, w) in enumerate(rest) if w > when), len(rest))
+        old_box = self._played_boxes.pop(card)
+        self._played_confidence.pop(card, None)
+        self._repush_by_turn(rest[:at] + [(Play(first.player, card), when)] + rest[at:])
+        if len(rnd.flags) > flags_before or self._arms_against(pos) > arms_before:
+            self._put_back(pos, later)
+            self._played_boxes[card] = old_box
+            return False
+        self.table.remove_row_card(card)
+        if (outline := self.stab.outline(card)) is not None:
+            self.table.add_row_card(card, outline)
+        self._misread_places.setdefault(card, []).append((old_box, other))
+        news.append(News("corrected", self._frame, None, None,
+                         f"{card} was {other}'s index misread; {card} was put down later, read whole"))
+        return True
+
     def _rewrite_with(self, pos: int, card: str, other: str) -> bool:
         """Write this round's record again from line `pos` (a play of `card`) on, with `card` and
         `other` trading places; if the round then has more flags, put it back as it was (and that
@@ -1837,6 +1915,7 @@ class Watcher:
         self._mirror_misread(news)
         self._read_surely_instead(news)
         self._read_on_its_pile_instead(news)
+        self._put_down_later(news)
         for _ in range(200):  # at most a few events per frame; the bound only guards against a loop
             if not self._step(now, news, final):
                 break
