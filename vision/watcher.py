@@ -1111,8 +1111,12 @@ class Watcher:
         pile was read and not where the card it was put on was: the card of its rank in that pile's
         suit, misread, when that card can go on that pile and is not in the record nor read anywhere
         (photo deck round 497: the two of clubs put on the three of clubs' pile, read as the two of
-        spades and never as itself; the spades' pile lay a card's height below). Its record line, the
-        card written and the card of the pile's suit."""
+        spades and never as itself; the spades' pile lay a card's height below). Judged where the card
+        was read when it was played, and only while it is read there still: a card's track moves
+        with its readings (photo deck round 566: the two of clubs, rightly written, its track moved
+        onto the spades' pile by a faint reading there as the two of spades was put down, and was
+        rewritten as the two of spades). Its record line, the card written and the card of the
+        pile's suit."""
         rnd = self.match.round
         if rnd is None or rnd.is_over or self._rows_laid_apart():
             return None
@@ -1126,7 +1130,8 @@ class Watcher:
             t = self.stab.tracks.get(ev.card)
             c = parse_card(ev.card)
             row = rows.get(c.suit)
-            if t is None or not t.present or row is None or c == row.opener or c not in (row.low, row.high):
+            if (t is None or not t.present or row is None or c == row.opener or c not in (row.low, row.high)
+                    or overlap(self._played_boxes.get(ev.card, t.box), t.box) <= self.same_place):
                 continue
             i, k = row.cards.index(c), row.cards.index(row.opener)
             under = self.stab.tracks.get(row.cards[i - 1 if i > k else i + 1].code)
