@@ -101,7 +101,7 @@ class Watcher:
         self._read_away: dict[str, list[tuple[int, tuple]]] = {}  # `_note_read_away`
         self._played_boxes: dict[str, tuple] = {}  # card -> where it was read when first played (`_strayed`)
         self._played_confidence: dict[str, float] = {}  # card -> its streak's mean confidence then
-        self._redated: set[tuple[str, int]] = set()  # (card, moment) tried by `_redate` this round
+        self._redated: set[tuple[str, int]] = set()  # (card, moment) tried by `_put_down_later` this round
         self._high_way_at: tuple | None = None  # `_high_way`'s answer, with the plane and cards it was for
         #: (card, first seen, steady since, read mostly first): believable? (`_fresh`)
         self._alt_fitted: dict[tuple[str, int, int, bool], bool] = {}
@@ -1144,9 +1144,10 @@ class Watcher:
                 if instead.code in known or (instead.code in self.stab.tracks
                                              and self.stab.tracks[instead.code].present):
                     continue
-                if other.gap_to(instead) is None or other.gap_to(instead)[1]:
+                gap = other.gap_to(instead)
+                if gap is None or gap[1]:
                     continue  # it cannot go on that pile now
-                top = self.stab.tracks.get(other.gap_to(instead)[0].code)
+                top = self.stab.tracks.get(gap[0].code)
                 if (top is None or top.last_seen < 0 or not self._one_place(t, top)
                         or (ev.card, instead.code) in self._mirror_tried):
                     continue
@@ -1183,11 +1184,10 @@ class Watcher:
         somewhere else, its streak begun within twice the looks a card needs to become steady after
         the end of an arm visit that came after the play's moment and left something new on it (its
         landing within the card's whole box): that index was the other card's, misread, and the card
-        was put down by
-        that visit (kennard_4color round 779: the eight of hearts put on its Hoyle pile, its top-left
-        index read as the six at 0.29 and its bottom-right one as the eight, both written for that
-        one arm; the six, put down by the next arm, read whole at 0.73). Its record line, the card,
-        the visit's start and the other card."""
+        was put down by that visit (kennard_4color round 779: the eight of hearts put on its Hoyle
+        pile, its top-left index read as the six at 0.29 and its bottom-right one as the eight, both
+        written for that one arm; the six, put down by the next arm, read whole at 0.73). Its record
+        line, the card, the visit's start and the other card."""
         rnd = self.match.round
         if rnd is None or rnd.is_over:
             return None
@@ -1233,12 +1233,12 @@ class Watcher:
         later = [self._pop() for _ in range(len(self.match.events) - pos)][::-1]
         (first, _), rest = later[0], later[1:]
         at = next((i for i, (_, w) in enumerate(rest) if w > when), len(rest))
-        old_box = self._played_boxes.pop(card)
-        self._played_confidence.pop(card, None)
+        # (written again, it is known by where and how surely it is read now)
+        old_box, old_confidence = self._played_boxes.pop(card), self._played_confidence.pop(card)
         self._repush_by_turn(rest[:at] + [(Play(first.player, card), when)] + rest[at:])
         if len(rnd.flags) > flags_before or self._arms_against(pos) > arms_before:
             self._put_back(pos, later)
-            self._played_boxes[card] = old_box
+            self._played_boxes[card], self._played_confidence[card] = old_box, old_confidence
             return False
         self.table.remove_row_card(card)
         if (outline := self.stab.outline(card)) is not None:
@@ -1570,11 +1570,12 @@ class Watcher:
             if hidden:
                 places[:] = [(box, under) for box, under in places if under not in hidden]
                 self.stab.misread_at.pop(card, None)
-                # read whole there before the arm too, and the card under it, read whole before,
-                # never read whole since it first was: it lay there since then, put by an arm the hand check missed (photo deck
-                # round 497: the king of diamonds read whole on the queen two looks after the queen's
-                # last whole reading, the queen read since only at one index, the king's misread;
-                # counted from the next arm, the king was written after the two put down by that arm)
+                # read whole there before the arm too, and the card under it, read whole before, never
+                # read whole since it first was: it lay there since then, put by an arm the hand check
+                # missed (photo deck round 497: the king of diamonds read whole on the queen two looks
+                # after the queen's last whole reading, the queen read since only at one index, the
+                # king's misread; counted from the next arm, the king was written after the two put
+                # down by that arm)
                 first = t.first_whole if not whole_since and all(
                     0 <= self.stab.tracks[under].whole_last < t.first_whole for under in hidden) else end
                 self.stab.count_from(card, first)
