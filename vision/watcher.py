@@ -1261,10 +1261,7 @@ class Watcher:
         for ev, wl in swapped:
             self._repush(ev, wl)
         if len(self.match.round.flags) > flags_before:
-            for _ in range(len(self.match.events) - pos):
-                self._pop()
-            for ev, wl in later:
-                self._repush(ev, wl)
+            self._put_back(pos, later)
             self._mirror_tried.add((card, other))
             return False
         return True
