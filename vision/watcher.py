@@ -571,7 +571,8 @@ class Watcher:
             if (under is not None or not self._fresh(t) or (self._misread_here(t) and not fanned)
                     or self._inside_its_row(t)
                     or self._far_from_its_row_end(t) or self._off_its_row_line(t)
-                    or self._behind_its_row_end(t) or self._lay_before_it_fitted(t)):
+                    or self._behind_its_row_end(t) or self._lay_before_it_fitted(t)
+                    or self._never_put_down(t)):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
                 places = self._misread_places.setdefault(t.card, [])
                 if (under is not None and under.last_seen > t.first_frame  # both read there at once
@@ -616,7 +617,7 @@ class Watcher:
             return False
         if not self._on_its_side(t, u) or self._rows_laid_apart():
             return False
-        if not self._arm_since(u, t, free=True):
+        if not self._arm_since(u, t, free=True) or self._never_put_down(t):
             return False
         if t.seen_since(t.first_frame) > 2 * u.seen_since(t.first_frame):
             return True
@@ -628,9 +629,14 @@ class Watcher:
         ends = [s.end for s in self._spells[-8:] if s.end is not None and s.end <= t.first_frame]
         # `u` was read whole (both corners) before an arm came; since then one corner reads `t` and
         # `u` is read only at the other: a card of the pile's suit put squarely on it, whose one
-        # index the recognizer still reads as the card under it
-        return (t.single and u.whole_box is not None and u.whole_last < t.first_frame
-                and any(u.whole_last < e for e in ends) and _inside(_middle(t.box), u.whole_box, grow=0.0)
+        # index the recognizer still reads as the card under it. A whole reading of `u` in the look
+        # that first read `t`, there only as that reading's next one, joined t's index to u's far
+        # one: u's whole readings before it count (photo deck round 530: the five of spades put on
+        # the six, the first look after the arm reading both indices as the six, the five next)
+        whole = (u.whole_last if u.whole_last < t.first_frame
+                 else u.first_whole if u.whole_last == t.first_frame and t.first_direct != t.first_frame else -1)
+        return (t.single and u.whole_box is not None and 0 <= whole
+                and any(whole < e for e in ends) and _inside(_middle(t.box), u.whole_box, grow=0.0)
                 and overlap(t.box, u.box) <= self.same_place)
 
     def _on_pile(self, k: Track, u: Track) -> bool:
@@ -1442,8 +1448,15 @@ class Watcher:
         queen again and again, behind the row's end: its index at the nine's top-right corner, and its
         far one at the jack's bottom-left)."""
         corners = u.index_corners
-        return (t.single and u.whole_box is not None and len(corners) == 2 and sum(corners) == 3
-                and _at_corner(t.box, u.whole_box, self.same_place, only={0, 1, 2, 3} - corners)
+        if not (t.single and u.whole_box is not None and len(corners) == 2 and sum(corners) == 3):
+            return False
+        # (at it now, or as read earlier in this sighting streak: a closer look reads an index in a
+        # tighter box, a few pixels off the one the usual looks read, and off the corner by as much;
+        # kennard_4color round 822: the jack of hearts' index over the ten's top-right corner in a
+        # spread row, taken for the ten's misread after one closer look, the jack played late)
+        empty = {0, 1, 2, 3} - corners
+        return (any(_at_corner(box, u.whole_box, self.same_place, only=empty)
+                    for box in [t.box] + [b for f, b in t.places if f >= t.first_frame])
                 and not any(overlap(t.box, box) > self.same_place for box in self._found_misread(t.card)))
 
     def _found_misread(self, card: str) -> list[tuple[float, float, float, float]]:
@@ -1759,6 +1772,53 @@ class Watcher:
         end = self._next_to(t.card)
         when = self._played_at().get(end) if end is not None else None
         return when is not None and t.since < when
+
+    def _never_put_down(self, t: Track) -> bool:
+        """Was `t`, read unsurely, first read where it lies now before the streak it is steady in
+        began (and after it became playable, if it is), and has every arm visit that could have put
+        it down put another card of the record down, none seen leaving something new within it?
+        Those visits: since it was first read, when it cannot be played now; else since the visit
+        that put down the card it goes next to (the one that made it playable: a card stays
+        playable until played). Then it was never put down: it is the card lying there misread,
+        read now and then until a few readings fell together.
+        - photo deck round 530: the jack of spades on its pile, read as the king at 0.2 one look in
+          three for seventy looks; three readings after an arm put the two down on the other pile
+          made it steady, and the king was taken for a card put on the pile with the queen unseen
+          under it.
+        - kennard_4color round 837: the queen of diamonds, at the far side, read by the closer
+          looks only, its far index now and then as the king; the king, steady after three closer
+          looks, was written though every arm since the queen's put another card down.
+        A card put down unread and read late was put down by a visit that explains no other card
+        (`_silent_arm`)."""
+        rnd = self.match.round
+        if (rnd is None or rnd.is_over or t.confidence >= self.illegal_confidence or t.first_read < 0
+                or t.first_read >= t.first_frame or t.first_box is None
+                or overlap(t.first_box, t.box) <= self.same_place):
+            return False
+        if rnd.is_legal(t.card):
+            end = self._next_to(t.card)
+            start = self._played_at().get(end) if end is not None else None
+            if start is None or t.first_read <= start:
+                # (first read before it could be played: a glimpse of what lay there then, not
+                # this card read now and then since; photo deck round 590: the ten of hearts, put
+                # on the nine's pile by an arm the hand check missed and read surely from then on,
+                # glimpsed once as the eight's far index a hundred looks before)
+                return False
+        else:
+            start = t.first_read
+        # (up to its streak's start: a visit after that did not put down what was read before it)
+        since = [s for s in self._spells if s.end is not None and start < s.end <= t.first_frame]
+        if not since:
+            return False
+        explained = self._explained_visits()
+        body = self._body(t)
+        return not any(s.start not in explained or any(_inside(p, body, grow=0.0) for p in s.landings)
+                       for s in since)
+
+    def _came_before(self, frame: int) -> int:
+        """The start of the last arm visit that ended by frame `frame` (the round's start if none)."""
+        came = next((s for s in reversed(self._spells) if s.end is not None and s.end <= frame), None)
+        return came.start if came is not None else self._when[self._round_line()]
 
     def _next_to(self, card: str) -> str | None:
         """The card of the record that `card` goes next to in its row (the row's end), when it can be
@@ -2164,11 +2224,19 @@ class Watcher:
             return None
         known = self._known_cards()
         taken = self._taken_places()
+        explained: set[int] | None = None
         step: float | None = None
         for t in self.stab.steady():
             if t.card in known or rnd.is_legal(t.card) or t.confidence >= self.illegal_confidence:
                 continue  # a card read surely is believed (an illegal play is flagged as such)
             under = [u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)]
+            if not under and self._never_put_down(t) and self._came_before(t.first_read) in (
+                    explained := explained if explained is not None else self._explained_visits()):
+                # read there since before it could be played, with no arm come since but those that
+                # put other cards down: what lies there came with the arm before it was first read,
+                # which put a card of the record down (photo deck round 530: the jack of spades, not
+                # read steadily, read as the king; not the queen)
+                continue
             fitted: set[str] | None = None
             for k in sorted(self.stab.tracks.values(), key=lambda k: -k.support):
                 if (k is t or k.card in known or k.last_seen < t.first_frame or not rnd.is_legal(k.card)
@@ -3243,9 +3311,14 @@ class Watcher:
             u = self.stab.tracks.get(c.code)
             # (the box round a card's two corner indices, as the picture's axes go: a card lying
             # askew, far off, spans up to half as much again on the table)
+            # (not one read whole away from where it was played: a hand card misread as it, whose
+            # reading moved its box there; photo deck round 536: the two of clubs, laid down in a
+            # hand, read as the two of spades too, was taken for the two of spades misread)
+            o = self.table.row_outlines.get(c.code)
             if (u is not None and u.card != k.card and u.whole_box is not None
                     and self._one_card_big(u.whole_box, over=0.5)
-                    and _inside(_middle(k.box), u.whole_box, grow=0.0)):
+                    and _inside(_middle(k.box), u.whole_box, grow=0.0)
+                    and (o is None or overlap(u.whole_box, _outline_box(o)) > 0)):
                 return True
         return False
 
