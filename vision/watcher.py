@@ -568,6 +568,9 @@ class Watcher:
             under = next((u for u in near if self._lies_at(t, u) and not self._put_on(t, u)
                           and not fanned and not self._buried(u) and not self._back_with(u, t) and not self._strayed(u)
                           and not self._hides_row_end(t, u)), None)
+            if (under is not None and not self._rows_laid_apart() and not self._arm_since(under, t, free=True)
+                    and (looks := self._top_changed(t, under)) is not None and looks < self._top_change_looks()):
+                continue  # the pile's top may have changed unseen: not judged until it has lasted (`_replaced_unseen`)
             if (under is not None or not self._fresh(t) or (self._misread_here(t) and not fanned)
                     or self._inside_its_row(t)
                     or self._far_from_its_row_end(t) or self._off_its_row_line(t)
@@ -617,7 +620,7 @@ class Watcher:
             return False
         if not self._on_its_side(t, u) or self._rows_laid_apart():
             return False
-        if not self._arm_since(u, t, free=True) or self._never_put_down(t):
+        if (not self._arm_since(u, t, free=True) and not self._replaced_unseen(t, u)) or self._never_put_down(t):
             return False
         if t.seen_since(t.first_frame) > 2 * u.seen_since(t.first_frame):
             return True
@@ -638,6 +641,34 @@ class Watcher:
         return (t.single and u.whole_box is not None and 0 <= whole
                 and any(whole < e for e in ends) and _inside(_middle(t.box), u.whole_box, grow=0.0)
                 and overlap(t.box, u.box) <= self.same_place)
+
+    def _replaced_unseen(self, t: Track, u: Track) -> bool:
+        """Was card `t`, the next card of u's row, put on Hoyle pile top `u` by an arm the hand check
+        missed? `u` was read up to the look before `t` was first read there and never since
+        (`_top_changed`), and `t` was read, mostly as the first reading, in nearly every look since,
+        at least twice the looks a card needs to become steady: the pile's top changed at once and
+        for good. A misreading of `u` comes and goes with u's own readings (kennard_4color round
+        860: the three of diamonds put on the four, and later the ace on the two, by arms the hand
+        check missed; the four read whole at 0.6 until the look before the three's first reading,
+        never after; the three at 0.5 in every look since, taken for the four misread, and the two
+        and the ace after it never written)."""
+        looks = self._top_changed(t, u)
+        return (looks is not None and looks >= self._top_change_looks()
+                and 4 * t.seen_since(t.first_frame) >= 3 * min(looks, 30)
+                and 2 * t.read_first_since(t.first_frame) >= t.seen_since(t.first_frame))
+
+    def _top_changed(self, t: Track, u: Track) -> int | None:
+        """When `t` goes next to `u` in its row, and `u` was read up to the look before `t` was first
+        read and never since: the looks since (else None)."""
+        if u.last_seen >= t.first_frame or self._next_to(t.card) != u.card:
+            return None
+        if self._looks_between(u.last_seen, t.first_frame) > self.stab.gap_allowed + 1:
+            return None  # (not read just before it: not the pile top then)
+        return self._looks_since(t.first_frame)
+
+    def _top_change_looks(self) -> int:
+        """How many looks a pile top's change must last to be taken for a card put on it unseen."""
+        return 2 * (self.stab.on_hits + self.stab.gap_allowed)
 
     def _on_pile(self, k: Track, u: Track) -> bool:
         """Could card `k` have been put on card `u`'s Hoyle pile: of its suit, on its side of the
