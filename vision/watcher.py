@@ -611,8 +611,10 @@ class Watcher:
 
     def _put_on(self, t: Track, u: Track) -> bool:
         """Was card `t` put on card `u` (a Hoyle pile)? An arm came and went after `u` was there and
-        before `t` was first seen, and since then `t` is what is read there most of the time, or at
-        the corner where `u` was read before (below). A pile holds one suit: a card of another suit
+        before `t` was first seen (or, with none seen, the top changed to `t` for good:
+        `_replaced_unseen`), and since then `t` is what is read there most of the time, or at the
+        corner where `u` was read before (below). No card that no arm could have put down
+        (`_never_put_down`) was put on a pile. A pile holds one suit: a card of another suit
         read there is that card misread. A pile grows outwards from its seven: a card goes on a
         card of its row on its own side, never on one beyond the seven (the ten's index read as the
         six, with the seven between)."""
