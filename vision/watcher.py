@@ -514,10 +514,12 @@ class Watcher:
         return overlap(b, t.box) > self.same_place
 
     def _spell_before(self, t: Track) -> _CoverSpell | None:
-        for spell in reversed(self._spells):
-            if spell.end is not None and spell.end <= t.first_frame:
-                return spell
-        return None
+        """The last arm visit that ended by card `t`'s first sighting in its streak."""
+        return self._spell_ended_by(t.first_frame)
+
+    def _spell_ended_by(self, frame: int) -> _CoverSpell | None:
+        """The last arm visit that ended by frame `frame` (None if none did)."""
+        return next((s for s in reversed(self._spells) if s.end is not None and s.end <= frame), None)
 
     def _earliest_open(self) -> int | None:
         """The earliest moment a card still being made out (or an arm over the table) may have arrived."""
@@ -1032,7 +1034,7 @@ class Watcher:
         if not out_there(away[-1][1]):
             return None
         first = next((f for f, b in away if f > written and out_there(b)), None)
-        spell = next((s for s in reversed(self._spells) if s.end is not None and s.end <= first), None) if first else None
+        spell = self._spell_ended_by(first) if first else None
         return spell.start if spell is not None and spell.start > written else None
 
     def _across_seven(self, card: str, seven: str, high: bool, way: np.ndarray) -> bool:
@@ -1242,7 +1244,7 @@ class Watcher:
                     or t is None or not t.present or t.single or t.whole_box is None
                     or t.confidence < 1 - self.sure_enough or 2 * t.direct < t.hits or overlap(t.whole_box, box) > 0):
                 continue
-            came = next((s for s in reversed(self._spells) if s.end is not None and s.end <= t.first_frame), None)
+            came = self._spell_before(t)
             if (came is None or came.start <= when
                     or self._looks_between(came.end, t.first_frame) > 2 * (self.stab.on_hits + self.stab.gap_allowed)
                     or not any(_inside(p, t.whole_box, grow=0.0) for p in came.landings)):
@@ -1488,8 +1490,8 @@ class Watcher:
         # kennard_4color round 822: the jack of hearts' index over the ten's top-right corner in a
         # spread row, taken for the ten's misread after one closer look, the jack played late)
         empty = {0, 1, 2, 3} - corners
-        return (any(_at_corner(box, u.whole_box, self.same_place, only=empty)
-                    for box in [t.box] + [b for f, b in t.places if f >= t.first_frame])
+        boxes = {t.box, *(b for f, b in t.places if f >= t.first_frame)}  # (a lone index is read in one box for long)
+        return (any(_at_corner(box, u.whole_box, self.same_place, only=empty) for box in boxes)
                 and not any(overlap(t.box, box) > self.same_place for box in self._found_misread(t.card)))
 
     def _found_misread(self, card: str) -> list[tuple[float, float, float, float]]:
@@ -1787,7 +1789,7 @@ class Watcher:
         queen, read in one look in ten for eighty looks)."""
         if t.first_read < 0 or t.first_box is None or overlap(t.first_box, t.box) <= self.same_place:
             return None
-        came = next((s for s in reversed(self._spells) if s.end is not None and s.end <= t.first_read), None)
+        came = self._spell_ended_by(t.first_read)
         if (came is None or came.landings or came.start in self._when[self._round_line():]
                 or self._looks_between(came.end, t.first_read) > self.stab.gap_allowed + 2):
             return None
@@ -1850,7 +1852,7 @@ class Watcher:
 
     def _came_before(self, frame: int) -> int:
         """The start of the last arm visit that ended by frame `frame` (the round's start if none)."""
-        came = next((s for s in reversed(self._spells) if s.end is not None and s.end <= frame), None)
+        came = self._spell_ended_by(frame)
         return came.start if came is not None else self._when[self._round_line()]
 
     def _next_to(self, card: str) -> str | None:
@@ -2257,14 +2259,13 @@ class Watcher:
             return None
         known = self._known_cards()
         taken = self._taken_places()
-        explained: set[int] | None = None
         step: float | None = None
         for t in self.stab.steady():
             if t.card in known or rnd.is_legal(t.card) or t.confidence >= self.illegal_confidence:
                 continue  # a card read surely is believed (an illegal play is flagged as such)
             under = [u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)]
-            if not under and self._never_put_down(t) and self._came_before(t.first_read) in (
-                    explained := explained if explained is not None else self._explained_visits()):
+            if (not under and self._never_put_down(t)
+                    and self._came_before(t.first_read) in self._explained_visits()):
                 # read there since before it could be played, with no arm come since but those that
                 # put other cards down: what lies there came with the arm before it was first read,
                 # which put a card of the record down (photo deck round 530: the jack of spades, not
