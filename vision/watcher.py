@@ -746,7 +746,8 @@ class Watcher:
     def _far_from_its_row_end(self, t: Track) -> bool:
         """Is `t`, a card that goes next to its row's end, read far from there: more than three row
         steps and two card sizes (the median of the cards in the rows read whole) from one step
-        beyond the end card (the step from the end card's neighbour further in)? On a table whose
+        beyond the end card (the step from the end card's neighbour further in), both as the two
+        were read last and as they were read when played? On a table whose
         rows lie card beside card a card is put next to the end it goes on; read anywhere else it
         is another card misread (the index of a queen just put down at one end of the diamonds read
         as the four, which goes at the other). Not on Hoyle piles, nor in a row of its seven alone
@@ -766,7 +767,6 @@ class Watcher:
         e, n = self.stab.tracks.get(gap[0].code), self.stab.tracks.get(inner.code)
         if e is None or n is None or e.last_seen < 0 or n.last_seen < 0:
             return False
-        (ex, ey), (nx, ny), (tx, ty) = _middle(e.box), _middle(n.box), _middle(t.box)
         # a card may be read at either corner index, a card's size apart
         tracks = [k for c in rnd.table.cards if (k := self.stab.tracks.get(c.code)) is not None]
         wholes = [k.whole_box if k.whole_box is not None else k.box for k in tracks
@@ -774,8 +774,20 @@ class Watcher:
         sizes = sorted(max(b[2] - b[0], b[3] - b[1]) for b in wholes)
         if not sizes:
             return False
-        reach = max(3 * math.hypot(ex - nx, ey - ny), 2 * sizes[len(sizes) // 2])
-        return math.hypot(tx - (2 * ex - nx), ty - (2 * ey - ny)) > reach
+        tx, ty = _middle(t.box)
+
+        def far(end_box, inner_box) -> bool:
+            (ex, ey), (nx, ny) = _middle(end_box), _middle(inner_box)
+            reach = max(3 * math.hypot(ex - nx, ey - ny), 2 * sizes[len(sizes) // 2])
+            return math.hypot(tx - (2 * ex - nx), ty - (2 * ey - ny)) > reach
+
+        # far from where the two were read last and from where they were played: a neighbour's
+        # index read (as a next reading) as the end card moves its box there for a while (photo deck
+        # round 640: the queen of hearts' box moved onto the six's index, six cards in, and the king
+        # put down beyond the queen was taken for a misreading far from the row's end, written for
+        # the next player)
+        played = self._played_boxes.get(e.card), self._played_boxes.get(n.card)
+        return far(e.box, n.box) and (None in played or far(*played))
 
     def _off_its_row_line(self, t: Track) -> bool:
         """Is `t`, a card that goes beyond its row's end (next to it, or further out with the cards
