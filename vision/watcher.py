@@ -2896,7 +2896,7 @@ class Watcher:
         on_table = {e.card for e, _ in lines if isinstance(e, Play)}
         for t in self.stab.tracks.values():
             if (t.card not in on_table and t.card not in hand and t.since >= 0 and t.last_seen > last_play
-                    and self._off_rows(t.card, hand)):
+                    and self._off_rows(t.card, hand) and not self._at_its_misreading(t)):
                 hand.append(t.card)
         if not hand:
             return False  # no hand was laid down: the round may go on
@@ -3018,6 +3018,15 @@ class Watcher:
             if not any(_near(p, box) for p in spell.landings for box in boxes):
                 return False
         return True
+
+    def _at_its_misreading(self, t: Track) -> bool:
+        """Is card `t` read where a reading of it was found to be another card misread, a card still
+        read steadily (`_misread_places`)? Then it is that card misread, no hand card laid down
+        (kennard_4color round 128: the ten of diamonds' far index in a hand read as the queen of
+        diamonds, steady there once the queen's glimpse elsewhere had broken off; taken for a hand
+        card, no missed play fitted)."""
+        return any(overlap(t.box, box) > self.same_place and (u := self.stab.tracks.get(under)) is not None
+                   and u.present for box, under in self._misread_places.get(t.card, ()))
 
     def _read_in_rows_after(self, lines: list[tuple[object, int]]) -> list[str]:
         """The cards not in the record's plays (`lines`) read steadily after its last play, each in

@@ -1866,3 +1866,34 @@ def test_a_card_beside_a_seven_read_as_its_mirror_at_one_corner_and_as_itself_at
     far_eight_of_diamonds_read_as(w, lying, f, "6d", "8d")  # Cleo's
     assert plays(w)[-1] == Play("Cleo", "8d")
     assert [n.event for n in news if isinstance(n.event, Play) and n.event.card == "6d"] == []
+
+
+def _read_at_its_misread_place(steady_elsewhere: bool, looks: int):
+    """The five of hearts read as a lone index, for `looks` looks, where a reading of it was found to
+    be another card misread, after it was seen elsewhere: steadily, or once as a next reading."""
+    from vision.stabiliser import Stabiliser
+
+    stab = Stabiliser()
+    pile, elsewhere = place(3, 1), place(9, 1)
+    stab.misread_at["5h"] = pile  # a reading of the five here was found to be the six misread
+    if steady_elsewhere:
+        for f in range(4):
+            stab.update(f, [Seen("5h", 0.6, elsewhere, indices=(elsewhere,))])
+    else:  # seen elsewhere once, as another card's next reading
+        stab.update(3, [Seen("Jh", 0.5, elsewhere, alternatives=(("Jh", 0.9), ("5h", 0.1)), indices=(elsewhere,))])
+    for f in range(4, 4 + looks):
+        stab.update(f, [Seen("5h", 0.65, pile, indices=(pile,))])
+    return stab.tracks["5h"], pile
+
+
+def test_a_known_misreading_is_no_longer_ignored_once_the_card_seen_elsewhere_is_gone():
+    # kennard_4color round 872: the five of hearts, misread on the six's pile long before it came,
+    # glimpsed once as the jack's next reading as the arm put it on the pile: that glimpse, never
+    # seen again, kept the five's readings on the pile ignored for sixty looks
+    t, pile = _read_at_its_misread_place(steady_elsewhere=False, looks=8)
+    assert t.present and t.box == pile
+
+
+def test_a_known_misreading_is_ignored_while_the_card_itself_is_steady_elsewhere():
+    t, pile = _read_at_its_misread_place(steady_elsewhere=True, looks=3)
+    assert t.present and t.box != pile
