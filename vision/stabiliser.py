@@ -451,6 +451,12 @@ def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
             used |= {i, j}
             groups.append((indices[i] + indices[j], False))
     groups += [(g, True) for k, g in enumerate(indices) if k not in used]
+    if len(groups) == 1 and groups[0][1]:
+        # one lone index found more than once: where it lies is the mean of its boxes, not their
+        # union, which is wider than the index and no longer pairs with the card's other corner by
+        # the corner offset (photo deck round 605: the eight of hearts' bottom-right index found
+        # twice, 5 px apart, 16 px wide joined)
+        return tuple(sum(v) / len(groups[0][0]) for v in zip(*groups[0][0])), True  # type: ignore[return-value]
     if len(groups) == 1:
         return enclosing(groups[0][0]), groups[0][1]  # type: ignore[return-value]
     found = [(enclosing(g), lone) for g, lone in groups]

@@ -101,6 +101,7 @@ class Watcher:
         self._read_away: dict[str, list[tuple[int, tuple]]] = {}  # `_note_read_away`
         self._played_boxes: dict[str, tuple] = {}  # card -> where it was read when first played (`_strayed`)
         self._played_confidence: dict[str, float] = {}  # card -> its streak's mean confidence then
+        self._written_in: dict[str, int] = {}  # card -> the look its play was written in (`_came_with`)
         self._redated: set[tuple[str, int]] = set()  # (card, moment) tried by `_put_down_later` this round
         self._high_way_at: tuple | None = None  # `_high_way`'s answer, with the plane and cards it was for
         #: (card, first seen, steady since, read mostly first): believable? (`_fresh`)
@@ -286,6 +287,8 @@ class Watcher:
         if isinstance(event, Play) and (k := self.stab.tracks.get(event.card)) is not None and k.last_seen >= 0:
             self._played_boxes.setdefault(event.card, k.box)
             self._played_confidence.setdefault(event.card, k.confidence)
+        if isinstance(event, Play):
+            self._written_in[event.card] = self._frame
         return flag
 
     def _pop(self) -> tuple[object, int]:
@@ -314,6 +317,7 @@ class Watcher:
         self._read_instead.clear()
         self._read_away.clear()
         self._played_boxes.clear()
+        self._written_in.clear()
         self._played_confidence.clear()
         self._redated.clear()
         self._illegal.clear()
@@ -2055,7 +2059,7 @@ class Watcher:
         for t in cands:
             if self._passes and self._pass_first(*self._passes[0], t):
                 return False  # a pass declared before this card arrived is not settled yet
-            if not final and self._surer_reading_coming(t):
+            if not final and (self._surer_reading_coming(t) or self._came_with(t)):
                 return False
             if not final and self._gap_unexplained(t):
                 held = True  # it waits (and the cards after it), unless read as one that fits
@@ -2118,6 +2122,19 @@ class Watcher:
             if self._one_place(k, t):
                 return True
         return False
+
+    def _came_with(self, t: Track) -> bool:
+        """Can `t` be played only since the card it goes next to was written, in this very look, for
+        the arm visit that `t` too was first read after? One arm puts one card down: `t` is most
+        likely that card's other index misread, and waits a look for the readings to tell (photo
+        deck round 605: the eight of hearts put beside the seven on a Hoyle table, its top-left
+        index read as the nine, its bottom-right one as the eight in two overlapping boxes, too wide
+        together for the two to pair as one card's corners until the next look; the nine was
+        written for the next player, who had passed, and the plays after went to the wrong players)."""
+        end = self._next_to(t.card)
+        if end is None or self._written_in.get(end) != self._frame:
+            return False
+        return self._played_at().get(end) == self._arrival(t)
 
     def _played_at(self) -> dict[str, int]:
         """This round's played cards, each with the moment it was put down."""

@@ -1897,3 +1897,18 @@ def test_a_known_misreading_is_no_longer_ignored_once_the_card_seen_elsewhere_is
 def test_a_known_misreading_is_ignored_while_the_card_itself_is_steady_elsewhere():
     t, pile = _read_at_its_misread_place(steady_elsewhere=True, looks=3)
     assert t.present and t.box != pile
+
+
+def test_one_index_found_twice_is_read_where_it_lies_not_over_both_boxes():
+    from vision.stabiliser import Stabiliser
+
+    # photo deck round 605: the eight of hearts' bottom-right index found twice, 5 px apart; the two
+    # boxes joined made a lone index 16 px wide, which no longer paired with the card's top-left
+    # index by the corner offset
+    stab = Stabiliser()
+    twice = ((669.3, 137.4, 680.0, 150.6), (664.0, 138.0, 675.3, 148.8))
+    for f in range(3):
+        stab.update(f, [Seen("8h", 0.3, (664.0, 137.4, 680.0, 150.6), indices=twice)])
+    t = stab.tracks["8h"]
+    assert t.present and t.single
+    assert t.box[2] - t.box[0] < 12
