@@ -3038,12 +3038,13 @@ class Watcher:
 
     def _at_its_misreading(self, t: Track) -> bool:
         """Is card `t` read where a reading of it was found to be another card misread, a card still
-        read steadily (`_misread_places`)? Then it is that card misread, no hand card laid down
+        read steadily, and at one place with it now (its same index, or the card's other corner:
+        `_one_place`; `_misread_places`)? Then it is that card misread, no hand card laid down
         (kennard_4color round 128: the ten of diamonds' far index in a hand read as the queen of
         diamonds, steady there once the queen's glimpse elsewhere had broken off; taken for a hand
         card, no missed play fitted)."""
         return any(overlap(t.box, box) > self.same_place and (u := self.stab.tracks.get(under)) is not None
-                   and u.present for box, under in self._misread_places.get(t.card, ()))
+                   and u.present and self._one_place(t, u) for box, under in self._misread_places.get(t.card, ()))
 
     def _read_in_rows_after(self, lines: list[tuple[object, int]]) -> list[str]:
         """The cards not in the record's plays (`lines`) read steadily after its last play, each in
