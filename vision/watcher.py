@@ -390,8 +390,27 @@ class Watcher:
         if late is not None:
             return late
         if latest is not None and latest[1] <= self.stab.gap_allowed:
+            if self._landed_on_another(t, latest[0]):
+                return latest[0].start - 1
             return latest[0].start
         return t.first_frame
+
+    def _landed_on_another(self, t: Track, spell: _CoverSpell) -> bool:
+        """Did arm visit `spell`, after which `t` was first read (ever), leave something new only
+        within another card first read after it too, nowhere near `t`? One arm puts one card down:
+        that visit put the other card down, and `t` was put down before it, by an arm the hand check
+        missed (photo deck round 742: an arm reaching in over the far edge, unseen, put the five of
+        hearts beside the six, read only after the next arm put the ten down at the row's other end;
+        the ten was written for the player of the unseen arm, the five for the next)."""
+        if not spell.landings or t.first_read < spell.end:
+            return False
+        if any(_near(p, box) for p in spell.landings for box in self._lies_over(t)):
+            return False
+        return any(k is not t and k.present and k.first_read >= spell.end
+                   and self._looks_between(spell.end, k.first_frame) <= self.stab.gap_allowed
+                   and overlap(k.box, t.box) <= self.same_place
+                   and all(any(_inside(p, box) for box in self._lies_over(k)) for p in spell.landings)
+                   for k in self.stab.tracks.values())
 
     def _lies_over(self, t: Track) -> list[tuple[float, float, float, float]]:
         """Where card `t` lies, as far as it was read: its box now and, when read whole (both corner
@@ -959,7 +978,35 @@ class Watcher:
             back = step / 2 + (half if t.single else 0.0) + (half if lone else 0.0)
             if float(np.dot(here - there, direction)) * (1 if high else -1) < -back:
                 return True
-        return False
+        return t.single and any(self._behind_its_row_end_index(t, e.code, high, direction, step) for e in set(ends))
+
+    def _behind_its_row_end_index(self, t: Track, end: str, high: bool, direction: np.ndarray,
+                                  step: float) -> bool:
+        """`_behind_its_row_end` index by index: is lone index `t` more than half a row step back
+        from the same index of end card `end`, read whole (its own indices, `Track.index_corners`,
+        as big as t's), along the way its row grows? A card's index lies where the same index of its
+        neighbour lies, a row step along; which index t is, is told across the row (the end card's
+        indices level with t, within half a card's length; t must be behind each of them).
+        kennard_4color round 1021 (fanned, far row): the eight of hearts' near index, on the seven
+        in the fan, read as the six by the closer looks; one step beyond the seven's near index,
+        and level with the seven's middle, so half a card's width of slack for a lone index let it
+        by, and the six was written, every play after it going to the wrong player."""
+        k = self.stab.tracks.get(end)
+        plane = self.table.plane
+        if k is None or k.whole_box is None or not k.index_corners or plane is None:
+            return False
+        x1, y1, x2, y2 = k.whole_box
+        w, h = t.box[2] - t.box[0], t.box[3] - t.box[1]
+        if 2 * w > x2 - x1 or 2 * h > y2 - y1:
+            return False
+        spots = {0: (x1 + w / 2, y1 + h / 2), 1: (x2 - w / 2, y1 + h / 2),
+                 2: (x1 + w / 2, y2 - h / 2), 3: (x2 - w / 2, y2 - h / 2)}
+        here = plane.to_table([_middle(t.box)])[0]
+        across = np.array([-direction[1], direction[0]])
+        level = [m for m in plane.to_table([spots[c] for c in sorted(k.index_corners)])
+                 if abs(float(np.dot(here - m, across))) <= CARD_MM[1] / 2]
+        return bool(level) and all(float(np.dot(here - m, direction)) * (1 if high else -1) < -step / 2
+                                   for m in level)
 
     def _mirrored(self) -> tuple[int, str, str] | None:
         """A card of the record that lies on the wrong side of its row's seven: the card next to the
@@ -1447,11 +1494,24 @@ class Watcher:
         if self._at_empty_corner(t, u) or self._at_empty_corner(u, t):
             return False
         return (overlap(_place(t), _place(u)) > self.same_place
+                or self._at_its_index(t, u) or self._at_its_index(u, t)
                 or (t.single and u.single and (self.stab.opposite(t.box, u.box)
                                                or self._opposite_on_table(t.box, u.box))
                     and self._within_whole(t, u) and self._within_whole(u, t)
                     and not self._made_off_its_row(t, u))
                 or (t.single and u.corners is not None and overlap(t.box, _place(u, far=True)) > self.same_place))
+
+    def _at_its_index(self, t: Track, u: Track) -> bool:
+        """Is lone index `t` read at a corner of card `u`'s whole box (read whole in this sighting
+        streak) where u's own index was read, its middle within that corner grown by a fifth? Two
+        readings of one index may come in boxes a few pixels apart, the one over the index alone and
+        the other over the index and some of the pip beside it (kennard_4color round 1008: the eight
+        of hearts put down beside the seven in a spread far row, its near index read as the six
+        in a box 5 px left of the eight's own box of it, overlapping it by 0.44; the two were taken
+        for two cards, both fitting: the six was written, and every play after went to the wrong
+        player)."""
+        return (t.single and u.whole_box is not None and u.whole_last >= u.first_frame and bool(u.index_corners)
+                and _at_corner(t.box, u.whole_box, self.same_place, middle=True, only=u.index_corners, grow=0.2))
 
     def _made_off_its_row(self, t: Track, u: Track) -> bool:
         """Would two lone indices taken for one card's opposite corners make a card lying more than a
@@ -1944,7 +2004,7 @@ class Watcher:
     def _on_its_row_s_line(self, g: list[Track], best: Track, fitting: set[str]) -> Track:
         """Of readings steady at one place that fit, of different suits, on rows laid card beside
         card: the likeliest, unless the place (all the readings' boxes together: a card read at one
-        corner index, then the other) lies more than a card's length off its row's line and another's
+        corner index, then the other; `_place_of`) lies more than a card's length off its row's line and another's
         row line runs nearer by half (photo deck round 480: the two of clubs put down beside the
         three, one index read as the two of spades and the other as the two of clubs by turns, the
         spades a little likelier; the place lay 2 mm off the clubs' line and 114 mm off the
@@ -1956,7 +2016,7 @@ class Watcher:
                   and parse_card(t.card).suit != parse_card(best.card).suit]
         if not others:
             return best
-        here = plane.to_table([_middle(enclosing([t.box for t in g]))])[0]
+        here = plane.to_table([_middle(enclosing(self._place_of(g)))])[0]
 
         def off(t: Track) -> float | None:
             row = rnd.table.rows.get(parse_card(t.card).suit)
@@ -1971,6 +2031,18 @@ class Watcher:
             if near is not None and 2 * near < away:
                 return t
         return best
+
+    def _place_of(self, g: list[Track]) -> list[tuple[float, float, float, float]]:
+        """The boxes where readings steady at one place were read: each one's box now, and the lone
+        indices it was read at in its streak that lie at the other corner from where one of them is
+        read now (a card's next reading is seen where the first one is: one reading may have its box
+        moved onto the other corner by that, while it was read first at its own; photo deck round
+        726, the three of clubs read first at the near index, as the next reading at the far one)."""
+        boxes = [t.box for t in g]
+        for t in g:
+            boxes += [b for f, b in t.places if f >= t.first_frame
+                      and any(self.stab.opposite(b, u.box) or self.stab.opposite(u.box, b) for u in g)]
+        return boxes
 
     def _on_its_seven_s_side(self, g: list[Track], best: Track, fitting: set[str]) -> Track:
         """Of readings steady at one place, two that both fit and go opposite ways from their row's
@@ -3537,13 +3609,14 @@ def _place(t: Track, far: bool = False) -> tuple[float, float, float, float]:
 
 
 def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float, middle: bool = False,
-               only: set[int] | frozenset[int] = frozenset()) -> bool:
+               only: set[int] | frozenset[int] = frozenset(), grow: float = 0.0) -> bool:
     """Does a lone index box lie at a corner of a card's whole box (the union of its corner indices
     read at once: two at opposite corners, or, on a design with four, two down one edge when the
     next card in a fanned row hides the others)? A box as large as half the card both ways is no
     index. `middle`: the index's middle within the corner is enough (the box is made of the card's
-    other indices, and the index read alone may stick out of it a little). `only`: just these corners
-    (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right; all when empty)."""
+    other indices, and the index read alone may stick out of it a little; `grow`: by that share of
+    the corner's size each way). `only`: just these corners (0 top-left, 1 top-right, 2 bottom-left,
+    3 bottom-right; all when empty)."""
     x1, y1, x2, y2 = whole
     w, h = index[2] - index[0], index[3] - index[1]
     if 2 * w > x2 - x1 and 2 * h > y2 - y1:
@@ -3552,7 +3625,7 @@ def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float,
     if only:
         corners = [c for k, c in enumerate(corners) if k in only]
     if middle:
-        return any(_inside(_middle(index), c, grow=0.0) for c in corners)
+        return any(_inside(_middle(index), c, grow=grow) for c in corners)
     return any(overlap(index, c) > share for c in corners)
 
 
