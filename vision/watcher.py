@@ -945,7 +945,8 @@ class Watcher:
         when it was read whole, else where it was read when it was played (one lone index: half a
         card's width further again). On Hoyle piles (rows not seen laid apart) only the seven's place
         counts (an end card's place there may be another pile's card misread as it), as it does for
-        an end played unseen."""
+        an end played unseen. A lone index is also checked against the end card's same index
+        (`_behind_its_row_end_index`), with no slack for where in its card it lies."""
         rnd, plane = self.match.round, self.table.plane
         if rnd is None or rnd.is_over or plane is None:
             return False
@@ -1494,24 +1495,11 @@ class Watcher:
         if self._at_empty_corner(t, u) or self._at_empty_corner(u, t):
             return False
         return (overlap(_place(t), _place(u)) > self.same_place
-                or self._at_its_index(t, u) or self._at_its_index(u, t)
                 or (t.single and u.single and (self.stab.opposite(t.box, u.box)
                                                or self._opposite_on_table(t.box, u.box))
                     and self._within_whole(t, u) and self._within_whole(u, t)
                     and not self._made_off_its_row(t, u))
                 or (t.single and u.corners is not None and overlap(t.box, _place(u, far=True)) > self.same_place))
-
-    def _at_its_index(self, t: Track, u: Track) -> bool:
-        """Is lone index `t` read at a corner of card `u`'s whole box (read whole in this sighting
-        streak) where u's own index was read, its middle within that corner grown by a fifth? Two
-        readings of one index may come in boxes a few pixels apart, the one over the index alone and
-        the other over the index and some of the pip beside it (kennard_4color round 1008: the eight
-        of hearts put down beside the seven in a spread far row, its near index read as the six
-        in a box 5 px left of the eight's own box of it, overlapping it by 0.44; the two were taken
-        for two cards, both fitting: the six was written, and every play after went to the wrong
-        player)."""
-        return (t.single and u.whole_box is not None and u.whole_last >= u.first_frame and bool(u.index_corners)
-                and _at_corner(t.box, u.whole_box, self.same_place, middle=True, only=u.index_corners, grow=0.2))
 
     def _made_off_its_row(self, t: Track, u: Track) -> bool:
         """Would two lone indices taken for one card's opposite corners make a card lying more than a
@@ -3609,14 +3597,13 @@ def _place(t: Track, far: bool = False) -> tuple[float, float, float, float]:
 
 
 def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float, middle: bool = False,
-               only: set[int] | frozenset[int] = frozenset(), grow: float = 0.0) -> bool:
+               only: set[int] | frozenset[int] = frozenset()) -> bool:
     """Does a lone index box lie at a corner of a card's whole box (the union of its corner indices
     read at once: two at opposite corners, or, on a design with four, two down one edge when the
     next card in a fanned row hides the others)? A box as large as half the card both ways is no
     index. `middle`: the index's middle within the corner is enough (the box is made of the card's
-    other indices, and the index read alone may stick out of it a little; `grow`: by that share of
-    the corner's size each way). `only`: just these corners (0 top-left, 1 top-right, 2 bottom-left,
-    3 bottom-right; all when empty)."""
+    other indices, and the index read alone may stick out of it a little). `only`: just these corners
+    (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right; all when empty)."""
     x1, y1, x2, y2 = whole
     w, h = index[2] - index[0], index[3] - index[1]
     if 2 * w > x2 - x1 and 2 * h > y2 - y1:
@@ -3625,7 +3612,7 @@ def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float,
     if only:
         corners = [c for k, c in enumerate(corners) if k in only]
     if middle:
-        return any(_inside(_middle(index), c, grow=grow) for c in corners)
+        return any(_inside(_middle(index), c, grow=0.0) for c in corners)
     return any(overlap(index, c) > share for c in corners)
 
 
