@@ -401,8 +401,16 @@ class Watcher:
         that visit put the other card down, and `t` was put down before it, by an arm the hand check
         missed (photo deck round 742: an arm reaching in over the far edge, unseen, put the five of
         hearts beside the six, read only after the next arm put the ten down at the row's other end;
-        the ten was written for the player of the unseen arm, the five for the next)."""
+        the ten was written for the player of the unseen arm, the five for the next). Not where a
+        card of the record was read when it was played: a reading on a Hoyle pile, or on a card
+        already played, is most likely that card misread (`_put_on` judges a card put on a pile by
+        the arm that came), and an earlier moment would slip it past that (tests/vision/
+        test_watcher_rules.py, the Hoyle piles read anew after an arm elsewhere). Where it was
+        played, not where it is read now: in round 742 the six of hearts' track box had moved onto
+        the five, read once as the six."""
         if not spell.landings or t.first_read < spell.end:
+            return False
+        if any(overlap(t.box, self._played_boxes.get(u.card, u.box)) > self.same_place for u in self._taken_places()):
             return False
         if any(_near(p, box) for p in spell.landings for box in self._lies_over(t)):
             return False
