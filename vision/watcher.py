@@ -404,13 +404,14 @@ class Watcher:
         the ten was written for the player of the unseen arm, the five for the next). Not where a
         card of the record was read when it was played: a reading on a Hoyle pile, or on a card
         already played, is most likely that card misread (`_put_on` judges a card put on a pile by
-        the arm that came), and an earlier moment would slip it past that (tests/vision/
-        test_watcher_rules.py, the Hoyle piles read anew after an arm elsewhere). Where it was
-        played, not where it is read now: in round 742 the six of hearts' track box had moved onto
-        the five, read once as the six."""
+        the arm that came), and an earlier moment would slip it past that (the Hoyle piles read
+        anew after an arm elsewhere, in tests/vision/test_watcher_rules.py). Where it was played,
+        not where it is read now: in round 742 the six of hearts' track box had moved onto the
+        five, read once as the six."""
         if not spell.landings or t.first_read < spell.end:
             return False
-        if any(overlap(t.box, self._played_boxes.get(u.card, u.box)) > self.same_place for u in self._taken_places()):
+        if any(overlap(t.box, self._played_boxes.get(u.card, u.box)) > self.same_place
+               for u in self._taken_places()):
             return False
         if any(_near(p, box) for p in spell.landings for box in self._lies_over(t)):
             return False
@@ -987,7 +988,8 @@ class Watcher:
             back = step / 2 + (half if t.single else 0.0) + (half if lone else 0.0)
             if float(np.dot(here - there, direction)) * (1 if high else -1) < -back:
                 return True
-        return t.single and any(self._behind_its_row_end_index(t, e.code, high, direction, step) for e in set(ends))
+        return t.single and any(self._behind_its_row_end_index(t, e.code, high, direction, step)
+                                for e in dict.fromkeys(ends))
 
     def _behind_its_row_end_index(self, t: Track, end: str, high: bool, direction: np.ndarray,
                                   step: float) -> bool:
@@ -2000,11 +2002,12 @@ class Watcher:
     def _on_its_row_s_line(self, g: list[Track], best: Track, fitting: set[str]) -> Track:
         """Of readings steady at one place that fit, of different suits, on rows laid card beside
         card: the likeliest, unless the place (all the readings' boxes together: a card read at one
-        corner index, then the other; `_place_of`) lies more than a card's length off its row's line and another's
-        row line runs nearer by half (photo deck round 480: the two of clubs put down beside the
-        three, one index read as the two of spades and the other as the two of clubs by turns, the
-        spades a little likelier; the place lay 2 mm off the clubs' line and 114 mm off the
-        spades': the two of spades was played, and every play after it went to the wrong player)."""
+        corner index, then the other; `_place_of`) lies more than a card's length off its row's line
+        and another's row line runs nearer by half (photo deck round 480: the two of clubs put down
+        beside the three, one index read as the two of spades and the other as the two of clubs by
+        turns, the spades a little likelier; the place lay 2 mm off the clubs' line and 114 mm off
+        the spades': the two of spades was played, and every play after it went to the wrong
+        player)."""
         rnd, plane = self.match.round, self.table.plane
         if rnd is None or plane is None or not self._rows_laid_apart():
             return best
