@@ -410,10 +410,10 @@ class Watcher:
         five, read once as the six."""
         if not spell.landings or t.first_read < spell.end:
             return False
+        if any(_near(p, box) for p in spell.landings for box in self._lies_over(t)):
+            return False
         if any(overlap(t.box, self._played_boxes.get(u.card, u.box)) > self.same_place
                for u in self._taken_places()):
-            return False
-        if any(_near(p, box) for p in spell.landings for box in self._lies_over(t)):
             return False
         return any(k is not t and k.present and k.first_read >= spell.end
                    and self._looks_between(spell.end, k.first_frame) <= self.stab.gap_allowed
@@ -1010,11 +1010,10 @@ class Watcher:
         w, h = t.box[2] - t.box[0], t.box[3] - t.box[1]
         if 2 * w > x2 - x1 or 2 * h > y2 - y1:
             return False
-        spots = {0: (x1 + w / 2, y1 + h / 2), 1: (x2 - w / 2, y1 + h / 2),
-                 2: (x1 + w / 2, y2 - h / 2), 3: (x2 - w / 2, y2 - h / 2)}
+        corners = _corner_boxes(k.whole_box, w, h)
         here = plane.to_table([_middle(t.box)])[0]
         across = np.array([-direction[1], direction[0]])
-        level = [m for m in plane.to_table([spots[c] for c in sorted(k.index_corners)])
+        level = [m for m in plane.to_table([_middle(corners[c]) for c in sorted(k.index_corners)])
                  if abs(float(np.dot(here - m, across))) <= CARD_MM[1] / 2]
         return bool(level) and all(float(np.dot(here - m, direction)) * (1 if high else -1) < -step / 2
                                    for m in level)
@@ -3120,8 +3119,9 @@ class Watcher:
         at one place now (photo deck round 655: the two of spades' index read where a reading of it
         had been found to be the two of clubs misread, the clubs' two read in its own row; not kept
         out, it was taken for a hand card and the round was never ended, 6 edits)."""
-        return t.single and any(overlap(t.box, box) > self.same_place and (u := self.stab.tracks.get(under)) is not None
-                                and u.present for box, under in self._misread_places.get(t.card, ()))
+        return t.single and any(overlap(t.box, box) > self.same_place
+                                and (u := self.stab.tracks.get(under)) is not None and u.present
+                                for box, under in self._misread_places.get(t.card, ()))
 
     def _read_in_rows_after(self, lines: list[tuple[object, int]]) -> list[str]:
         """The cards not in the record's plays (`lines`) read steadily after its last play, each in
@@ -3619,12 +3619,19 @@ def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float,
     w, h = index[2] - index[0], index[3] - index[1]
     if 2 * w > x2 - x1 and 2 * h > y2 - y1:
         return False
-    corners = [(x1, y1, x1 + w, y1 + h), (x2 - w, y1, x2, y1 + h), (x1, y2 - h, x1 + w, y2), (x2 - w, y2 - h, x2, y2)]
+    corners = _corner_boxes(whole, w, h)
     if only:
         corners = [c for k, c in enumerate(corners) if k in only]
     if middle:
         return any(_inside(_middle(index), c, grow=0.0) for c in corners)
     return any(overlap(index, c) > share for c in corners)
+
+
+def _corner_boxes(whole: tuple[float, ...], w: float, h: float) -> list[tuple[float, float, float, float]]:
+    """The boxes, `w` by `h`, at the four corners of a card's whole box: 0 top-left, 1 top-right,
+    2 bottom-left, 3 bottom-right (`Track.index_corners` numbers them so)."""
+    x1, y1, x2, y2 = whole
+    return [(x1, y1, x1 + w, y1 + h), (x2 - w, y1, x2, y1 + h), (x1, y2 - h, x1 + w, y2), (x2 - w, y2 - h, x2, y2)]
 
 
 def _index_sized(box: tuple[float, ...], t: Track) -> bool:
