@@ -137,6 +137,8 @@ class Stabiliser:
     #: the corner offset learnt near a pair counts (`offset_near`): the watcher turns it off once the
     #: rows are done, when the hands laid down, turned and fanned, are what is read whole
     local_corners: bool = True
+    #: a card's sighting streaks broken off by a reading of it far away (the last few, newest last)
+    _left: dict[str, list[Track]] = field(default_factory=dict)
 
     def _learn_corners(self, d: DetectionLike) -> None:
         indices = tuple(getattr(d, "indices", ()) or ())
@@ -199,6 +201,7 @@ class Stabiliser:
         near: set[str] = set()
         for card, (conf, d, direct) in seen.items():
             t = self.tracks.get(card)
+            resumed: Track | None = None
             misread = self.misread_at.get(card)
             box, single = _one_card(d, t.box if t is not None and t.hits > 0 else None, misread, self.corner_offset,
                                     lying=t is not None and t.present and t.single)
@@ -224,6 +227,9 @@ class Stabiliser:
                 # diamonds' place there and left where it lies to a misreading of it as the five,
                 # played). Not one beside it: there a card fanned on it shows its index, and that
                 # index misread as this card has rules of its own (kennard_4color round 214 of the tests)
+                if direct and _far(t.box, box):
+                    t.elsewhere.append((frame, box, conf))  # (one far off is kept aside, as below)
+                    del t.elsewhere[:-30]
                 continue
             elif (t is not None and t.hits > 0 and _far(t.box, box)
                   and not (single and t.single and self.opposite(t.box, box))):
@@ -234,8 +240,19 @@ class Stabiliser:
                         t.elsewhere.append((frame, box, conf))
                         del t.elsewhere[:-30]
                     continue  # counts as not seen here; a card really moved goes, then comes back there
+                left = self._left.setdefault(card, [])
+                left.append(t)
+                del left[:-3]
                 t = None  # a sighting streak must stay in one place: start afresh here
+                # (or go on with one it broke off here lately: a reading far away in between is
+                # another card misread as this one, not this card moved; kennard_4color round 1045:
+                # the five of clubs, read once where it lies by a closer look, then joined with two
+                # other cards' indices far off, then read where it lies again: first read the first time)
+                back = [s for s in left[:-1] if not _far(s.box, box) and frame - s.last_seen <= self.memory]
+                resumed = back[-1] if back else None
             if t is None or (not t.present and t.misses > self.gap_allowed):
+                if t is None:
+                    t = resumed
                 first, before, before_boxes, before_direct = frame, [], [], []
                 whole: tuple[int, tuple[float, float, float, float] | None, int] = (-1, None, -1)
                 if t is not None and not _far(t.box, box) and frame - t.last_seen <= self.memory:

@@ -1192,6 +1192,11 @@ class Watcher:
                 if any(s.start < k.first_read and (s.end is None or s.end > t.first_read)
                        for s in self._spells[-8:]):
                     continue  # an arm came between them: it may have put that card down
+                if self._behind_its_row_end(k):
+                    # where it cannot lie, on the far side of its row's end (kennard_4color round
+                    # 1062: the eight of hearts, put down beyond the seven, its near index read surely
+                    # as the five by the closer looks, the six lying on the seven's other side)
+                    continue
                 return pos, ev.card, k.card
         return None
 
@@ -1859,12 +1864,20 @@ class Watcher:
         in the record, and it fitted then: that visit's moment, else None. A card fanned onto the
         one before changes too little to be seen as new, and a far court card may be read, unsurely,
         only now and then, becoming steady long after (paris round 187: the king of clubs on the
-        queen, read in one look in ten for eighty looks)."""
+        queen, read in one look in ten for eighty looks). At once: within a few looks, or in the
+        closer looks asked because that arm left nothing read (they come only after the looks a card
+        needs to become steady; kennard_4color round 1045: the five of clubs, fanned under the six at
+        the far side, read by the first closer look and by few looks after, the six of spades put down
+        by the next arm read with it)."""
         if t.first_read < 0 or t.first_box is None or overlap(t.first_box, t.box) <= self.same_place:
             return None
         came = self._spell_ended_by(t.first_read)
-        if (came is None or came.landings or came.start in self._when[self._round_line():]
-                or self._looks_between(came.end, t.first_read) > self.stab.gap_allowed + 2):
+        if came is None or came.landings or came.start in self._when[self._round_line():]:
+            return None
+        looked = self._looks_between(came.end, t.first_read)
+        if looked > self.stab.gap_allowed + 2 and not (
+                t.first_read in self._closer_frames
+                and looked < self.stab.on_hits + self.stab.gap_allowed + self.closer_looks):
             return None
         return came.start if t.card in self._fitting_at(came.start) else None
 
@@ -1991,7 +2004,12 @@ class Watcher:
                     # a Hoyle pile holds one suit: of the readings where its top lay, one of its suit
                     # that fitted (paris round 158: the king of clubs put on the queen, read as the
                     # king of spades most of the time, the king of clubs a third as often)
-                    ours = [t for t in g if parse_card(t.card).suit == suit and t.card in fitting
+                    # (or one put on it over tops never seen, `_hidden_gap`: photo deck round 809, the
+                    # two of clubs on the four's pile, the three never read, and read as the two of
+                    # spades by turns; the spades' two, which fitted, held the place and was never
+                    # written, nor the two of clubs, and the round never ended)
+                    ours = [t for t in g if parse_card(t.card).suit == suit
+                            and (t.card in fitting or self._hidden_gap(t))
                             and t.support >= self.fits_share * best.support]
                     if ours:
                         best = ours[0]
@@ -3216,9 +3234,28 @@ class Watcher:
                 there = seat if t.first_frame == seen[1] else self._hand_seat(card)
                 if there == seat:  # the same streak goes on, or a new one where it was seated
                     self._hand_seen[card] = (seat, t.first_frame, t.support)
-                elif there is not None and there not in self._shown_done and t.support > seen[2]:
+                elif (there is not None and there not in self._shown_done and t.support > seen[2]
+                      and not self._still_read_where_seated(t, seat)):
                     cards.remove(card)
                     self._seat_hand_card(there, t)
+
+    def _still_read_where_seated(self, t: Track, seat: int) -> bool:
+        """Was hand card `t`, seated in front of `seat`, read there again since its new sighting
+        streak in front of another seat began, `on_hits` times or more, more surely on average than
+        in that streak? A card laid down does not go back and forth: the new streak is another card
+        misread (kennard_4color round 1060: the ace of clubs, read surely at its lone index in Ben's
+        hand; the ace of spades in Cleo's, joined by the closer look with another index into a pair
+        read as the ace of clubs, 0.48, two looks in three. In those looks the recognizer, one
+        reading to a card, dropped the ace of clubs' own index, so its streak there broke off and one
+        began at the pair; the ace of clubs went to Cleo's hand, though read at its index at
+        0.75-0.78 in the other looks, and the ace of spades to Ben's.)"""
+        rnd = self.match.round
+        holders = [i for i, p in enumerate(self.players) if rnd.cards_left.get(p, 0) > 0]
+        if self.table.plane is None or not holders:
+            return False
+        back = [conf for f, box, conf in t.elsewhere
+                if f >= t.first_frame and self.table.seat_of(box_corners(box), holders) == seat]
+        return len(back) >= self.stab.on_hits and sum(back) / len(back) > t.confidence
 
     def _hand_cards_read_elsewhere(self) -> None:
         """A hand card seated by one lone index, read first at one place in front of another seat still
@@ -3239,9 +3276,12 @@ class Watcher:
                 if t is None or not t.present or not t.single or not t.elsewhere:
                     continue
                 last = t.elsewhere[-1][1]
-                there = [f for f, box, _ in t.elsewhere if self._frame - f <= self.stab.memory and overlap(box, last) > self.same_place]
-                if len(there) < 2 * self.stab.on_hits or len(there) < 2 * t.seen_since(there[0]):
+                there = [(f, conf) for f, box, conf in t.elsewhere
+                         if self._frame - f <= self.stab.memory and overlap(box, last) > self.same_place]
+                if len(there) < 2 * self.stab.on_hits or len(there) < 2 * t.seen_since(there[0][0]):
                     continue
+                if sum(conf for _, conf in there) / len(there) < t.confidence:
+                    continue  # read less surely there, on average, than where it lies
                 other = self.table.seat_of(box_corners(last), holders)
                 if other == seat or other in self._shown_done:
                     continue

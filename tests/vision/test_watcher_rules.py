@@ -204,6 +204,29 @@ def test_a_card_misread_elsewhere_does_not_move_it():
     assert stab.tracks["Kd"].box == there and stab.tracks["Kd"].present
 
 
+def test_a_reading_far_away_between_two_where_a_card_lies_does_not_wipe_out_when_it_was_first_read():
+    # measured on a fanned round of a training design (kennard_4color, round 1045, never tuned on):
+    # the five of clubs, fanned under the six at the far side, read once where it lies by a closer
+    # look; in the next look it was read joined with two other cards' indices far off, then where it
+    # lies again. Its first reading counted from the third: the arm between the first and the third
+    # (the next player's, putting the six of spades down in another row) was taken for its arm.
+    from vision.stabiliser import Stabiliser
+
+    stab = Stabiliser()
+    here, far_off = place(1, 5), place(8, 5)
+    stab.update(3, [Seen("5c", 0.6, here)])
+    stab.update(9, [Seen("5c", 0.5, far_off)])  # (another card misread as it)
+    assert stab.tracks["5c"].first_read == 9
+    stab.update(10, [Seen("5c", 0.5, here)])
+    assert stab.tracks["5c"].first_read == 3 and stab.tracks["5c"].box == here
+    # not once that first reading is forgotten (`memory` looks on): then it is read here afresh
+    stab = Stabiliser()
+    stab.update(3, [Seen("5c", 0.6, here)])
+    stab.update(9, [Seen("5c", 0.5, far_off)])
+    stab.update(3 + stab.memory + 1, [Seen("5c", 0.5, here)])
+    assert stab.tracks["5c"].first_read == 3 + stab.memory + 1
+
+
 def test_a_steady_card_read_first_elsewhere_keeps_those_readings_aside():
     # (kennard_4color round 393: a hand card at the picture's far edge misread as the four of spades,
     # the four itself read surely in another hand: the watcher, which knows the hands, decides)
