@@ -91,6 +91,11 @@ class Track:
             return self.first_direct
         return self.first_frame
 
+    def keep_elsewhere(self, frame: int, box: tuple[float, float, float, float], conf: float) -> None:
+        """Keep aside a first reading of it somewhere else than where it lies (`elsewhere`)."""
+        self.elsewhere.append((frame, box, conf))
+        del self.elsewhere[:-30]
+
     def seen_since(self, frame: int) -> int:
         """In how many of its latest frames (up to 30) it was seen at or after `frame`."""
         return sum(1 for f in self.recent if f >= frame)
@@ -228,8 +233,7 @@ class Stabiliser:
                 # played). Not one beside it: there a card fanned on it shows its index, and that
                 # index misread as this card has rules of its own (kennard_4color round 214 of the tests)
                 if direct and _far(t.box, box):
-                    t.elsewhere.append((frame, box, conf))  # (one far off is kept aside, as below)
-                    del t.elsewhere[:-30]
+                    t.keep_elsewhere(frame, box, conf)  # (one far off is kept aside, as below)
                 continue
             elif (t is not None and t.hits > 0 and _far(t.box, box)
                   and not (single and t.single and self.opposite(t.box, box))):
@@ -237,8 +241,7 @@ class Stabiliser:
                 # Seen somewhere else than where it lies: most likely another card misread as this one.
                 if t.present:
                     if direct:
-                        t.elsewhere.append((frame, box, conf))
-                        del t.elsewhere[:-30]
+                        t.keep_elsewhere(frame, box, conf)
                     continue  # counts as not seen here; a card really moved goes, then comes back there
                 left = self._left.setdefault(card, [])
                 left.append(t)

@@ -477,8 +477,7 @@ class Watcher:
                         return None
                     if any(_inside(p, self._body(t)) for p in spell.landings):
                         return spell.start
-                elif (first_read in self._closer_frames
-                      and looked < self.stab.on_hits + self.stab.gap_allowed + self.closer_looks
+                elif (self._in_closer_looks(first_read, looked)
                       and any(_inside(p, self._body(t)) for p in spell.landings)):
                     # or first read by the closer looks asked because nothing was read from that arm
                     # (they come only after the looks a card needs to become steady), something new
@@ -514,6 +513,12 @@ class Watcher:
     def _looks_since(self, start: int) -> int:
         """How many times the recognizer looked at the table from frame `start` on (that frame too)."""
         return len(self._looked) - bisect.bisect_left(self._looked, start)
+
+    def _in_closer_looks(self, frame: int, looked: int) -> bool:
+        """Was frame `frame`, `looked` looks after an arm left, one of the closer looks asked because
+        that arm left nothing read (`_visit_unread`: they begin once a card could have become steady,
+        and last `closer_looks` looks)?"""
+        return frame in self._closer_frames and looked < self.stab.on_hits + self.stab.gap_allowed + self.closer_looks
 
     def _looks_between(self, start: int, end: int) -> int:
         """How many times the recognizer looked at the table from frame `start` up to (not with) `end`."""
@@ -1875,9 +1880,7 @@ class Watcher:
         if came is None or came.landings or came.start in self._when[self._round_line():]:
             return None
         looked = self._looks_between(came.end, t.first_read)
-        if looked > self.stab.gap_allowed + 2 and not (
-                t.first_read in self._closer_frames
-                and looked < self.stab.on_hits + self.stab.gap_allowed + self.closer_looks):
+        if looked > self.stab.gap_allowed + 2 and not self._in_closer_looks(t.first_read, looked):
             return None
         return came.start if t.card in self._fitting_at(came.start) else None
 
@@ -3203,11 +3206,15 @@ class Watcher:
         self._seat_hand_card(seat, t)
         return True
 
+    def _holders(self) -> list[int]:
+        """The seats whose players still hold cards (this round's)."""
+        rnd = self.match.round
+        return [i for i, p in enumerate(self.players) if rnd.cards_left.get(p, 0) > 0]
+
     def _hand_seat(self, card: str) -> int | None:
         """The seat, of those still holding cards, that a card read lies in front of (None: unknown)."""
-        rnd = self.match.round
         outline = self.stab.outline(card)
-        holders = [i for i, p in enumerate(self.players) if rnd.cards_left.get(p, 0) > 0]
+        holders = self._holders()
         if outline is None or not holders or self.table.plane is None:
             return None
         return self.table.seat_of(outline, holders)
@@ -3249,8 +3256,7 @@ class Watcher:
         reading to a card, dropped the ace of clubs' own index, so its streak there broke off and one
         began at the pair; the ace of clubs went to Cleo's hand, though read at its index at
         0.75-0.78 in the other looks, and the ace of spades to Ben's.)"""
-        rnd = self.match.round
-        holders = [i for i, p in enumerate(self.players) if rnd.cards_left.get(p, 0) > 0]
+        holders = self._holders()
         if self.table.plane is None or not holders:
             return False
         back = [conf for f, box, conf in t.elsewhere
@@ -3264,8 +3270,7 @@ class Watcher:
         the king of spades at the picture's far edge read as the four, before the four was laid down in
         front of its holder; the four, read surely there in every look, was taken for a misreading).
         Where it was seated stays known as a misreading; the card is seen afresh where it lies."""
-        rnd = self.match.round
-        holders = [i for i, p in enumerate(self.players) if rnd.cards_left.get(p, 0) > 0]
+        holders = self._holders()
         if self.table.plane is None or not holders:
             return
         for seat, cards in self._shown.items():
@@ -3400,7 +3405,7 @@ class Watcher:
         over_at = max((w for e, w in zip(self.match.events, self._when) if isinstance(e, (RoundStart, Play))),
                       default=0)
         if len(short) > 1 and self.table.plane is not None:
-            holders = [i for i, p in enumerate(self.players) if rnd.cards_left.get(p, 0) > 0]
+            holders = self._holders()
             for card in list(unseen):
                 k = self.stab.tracks.get(card)
                 outline = self.stab.outline(card)
