@@ -32,7 +32,7 @@ from scorekeeper.match import Match
 
 from .capture import Frame
 from .occlusion import Cover, CoverWatch
-from .stabiliser import DetectionLike, Stabiliser, Track
+from .stabiliser import DetectionLike, Stabiliser, Track, _far
 from .table import CARD_MM, TableModel, box_corners, enclosing, nearest_seat, order_corners, overlap
 
 
@@ -605,7 +605,7 @@ class Watcher:
             # (the next card of a hand laid down fanned is that card wherever the fan reaches)
             fanned = over and self._in_a_hand_fan(t)
             under = next((u for u in near if self._lies_at(t, u) and not self._put_on(t, u)
-                          and not fanned and not self._buried(u) and not self._back_with(u, t) and not self._strayed(u)
+                          and not fanned and not self._buried(u.card, u.box) and not self._back_with(u, t) and not self._strayed(u)
                           and not self._hides_row_end(t, u)), None)
             if (under is not None and not self._rows_laid_apart() and not self._arm_since(under, t, free=True)
                     and (looks := self._top_changed(t, under)) is not None and looks < self._top_change_looks()):
@@ -947,6 +947,29 @@ class Watcher:
         steps.sort()
         return mean / float(np.hypot(*mean)), steps[len(steps) // 2]
 
+    def _own_row_way(self, row) -> tuple[np.ndarray, float] | None:
+        """The way one row grows upwards on the table plane, and its step (`_high_way`'s), from its
+        opening card and a neighbour of it in the record, both read whole (their middles, not where
+        a lone index was read when played: a fanned card's far index lies most of a card's width from
+        its middle). None if either was never read whole, or they lie less than a tenth of a card's
+        width apart."""
+        plane = self.table.plane
+        if plane is None or row.opener not in row.cards:
+            return None
+        k = row.cards.index(row.opener)
+        for i in (k + 1, k - 1):
+            if not 0 <= i < len(row.cards):
+                continue
+            a, b = self.stab.tracks.get(row.opener.code), self.stab.tracks.get(row.cards[i].code)
+            if a is None or b is None or a.whole_box is None or b.whole_box is None:
+                continue
+            there, here = plane.to_table([_middle(a.whole_box), _middle(b.whole_box)])
+            v = here - there
+            n = float(np.hypot(*v))
+            if n > CARD_MM[0] / 10:
+                return v / n * (1 if i > k else -1), n
+        return None
+
     def _behind_its_row_end(self, t: Track) -> bool:
         """Is `t` read further in than the end of its row it goes beyond: more than half a row step
         back from that end card, along the way its row grows there (read as one lone index, which
@@ -979,7 +1002,10 @@ class Watcher:
                 outlines.append(box_corners(k.whole_box))
             elif (o := self.table.row_outlines.get(e.code)) is not None:
                 outlines.append(o)
-        way = self._high_way() if outlines else None
+        # (until two rows agree on the way, the card's own row says it: photo deck round 865, the six
+        # of diamonds fanned under the seven's left edge, its index read as the nine with only the
+        # eight, right of the seven, played; the nine was written for it, and 22 lines went wrong)
+        way = (self._high_way() or self._own_row_way(row)) if outlines else None
         if way is None:
             return False
         direction, step = way
@@ -1390,17 +1416,17 @@ class Watcher:
             return False
         return True
 
-    def _buried(self, u: Track) -> bool:
-        """Is card `u` of the record under another card of the record on its Hoyle pile (rows not
-        seen laid apart; its row goes on beyond it, on its side of the seven, and it is read within
-        where the pile's top was read whole)? Read at its corner, it is the top's index misread (the
+    def _buried(self, card: str, box: tuple[float, float, float, float]) -> bool:
+        """Is `card` of the record under another card of the record on its Hoyle pile (rows not
+        seen laid apart; its row goes on beyond it, on its side of the seven, and `box`, where it is
+        read, lies within where the pile's top was read whole)? Read at its corner, it is the top's index misread (the
         recognizer's next reading of it), and says nothing of a new card read there: the top does (kennard_4color round 374: the ten of clubs put on the nine,
         read at its far index, the eight under both read there as its next reading; the ten taken
         for the eight misread, and the next player's card given to the player who put it down)."""
         rnd = self.match.round
         if rnd is None or rnd.is_over or self._rows_laid_apart():
             return False
-        c = parse_card(u.card)
+        c = parse_card(card)
         row = rnd.table.rows.get(c.suit)
         if row is None or c not in row.cards or c == row.opener or c in (row.low, row.high):
             return False
@@ -1408,7 +1434,7 @@ class Watcher:
         # laid apart, shows each card's index beside the next card: kennard_4color round 187)
         top = row.high if row.cards.index(c) > row.cards.index(row.opener) else row.low
         k = self.stab.tracks.get(top.code)
-        return k is not None and k.whole_box is not None and _inside(_middle(u.box), k.whole_box, grow=0.0)
+        return k is not None and k.whole_box is not None and _inside(_middle(box), k.whole_box, grow=0.0)
 
     def _on_its_side(self, t: Track, u: Track) -> bool:
         """Could card `t`, not yet in the record, go on card `u` of its row? `u` lies between the
@@ -1768,23 +1794,51 @@ class Watcher:
         # (or a lone index reaching a quarter into that place: one index found twice, a few pixels
         # apart, read where it was found misread before; photo round 69, the eight of diamonds' index
         # read as the nine, believed when the recognizer's box for it shifted)
+        # (not where the card under it has since been buried on its pile by a card of the record:
+        # what lies there now is that card or one put on it; kennard_4color round 1073: the ten of
+        # diamonds' index read as the king as the ten came; the jack, queen and king went on it, the
+        # king read surely for twenty looks and never written, nor the queen under it)
         here = [under for box, under in self._misread_places.get(t.card, ())
-                if overlap(t.box, box) > (self.same_place / 2 if t.single else self.same_place)]
+                if overlap(t.box, box) > (self.same_place / 2 if t.single else self.same_place)
+                and not self._buried(under, box)]
         if not here:
             return False
         if not self._fits_now(t.card):
             return True
         # put on it only by an arm that came after the card under it was there, not one seen to put a
         # card elsewhere: a reading that began with that card (the six's index read as the five as
-        # the six was put down), or after an arm put a card elsewhere, stays a misreading
-        suit = parse_card(t.card).suit
+        # the six was put down), or after an arm put a card elsewhere, stays a misreading. Nothing
+        # is put on a seven once a card lies beyond it on the side this card goes (the first card
+        # out from it starts a pile of its own; photo deck round 837: the eight of diamonds' near
+        # index, read as the nine as the eight came, found a misreading of the seven, whose place it
+        # reaches into; the nine, played later, was taken for one put on the seven after the next
+        # arm, six turns early)
+        c = parse_card(t.card)
+        row = self.match.round.table.rows.get(c.suit)
+        gap = row.gap_to(c) if row is not None else None
         for under in here:
             u = self.stab.tracks.get(under)
-            if parse_card(under).suit != suit or u is None or not self._arm_since(u, t, landed=True):
+            if (gap is None or parse_card(under).suit != c.suit or u is None
+                    or (under == row.opener.code and gap[0].code != under)
+                    or not self._arm_since(u, t, landed=True, there=self._there_since(under, u))):
                 return True
         return False
 
-    def _arm_since(self, u: Track, t: Track, landed: bool = False, free: bool = False) -> bool:
+    def _there_since(self, card: str, u: Track) -> int | None:
+        """Since when card `card` of the record, its track `u`, lies where it was played, when its
+        readings now are elsewhere (a card far away misread as it, its sightings gone on there): the
+        look it was written in (photo deck round 872: the eight of hearts, played from a reading at
+        its near index, its track taken back to the six of hearts' place, read as the eight before;
+        dated from there, the eight's own arm counted as one that came after it lay there, and the
+        nine read at its far index was taken for one put on it). None when it is read where it was
+        played, or at its other corner."""
+        box = self._played_boxes.get(card)
+        if box is None or card not in self._written_in or not _far(box, u.box) or self.stab.opposite(box, u.box):
+            return None
+        return self._written_in[card]
+
+    def _arm_since(self, u: Track, t: Track, landed: bool = False, free: bool = False,
+                   there: int | None = None) -> bool:
         """Did an arm come and go after card `u` was there and before `t` was first seen? With
         `landed`: or before `t` last became steady (a reading of the pile's top kept on as the card
         put on it), and not seen leaving something new only elsewhere (a card put squarely on a pile
@@ -1801,7 +1855,8 @@ class Watcher:
                        and (s.start not in explained or any(_near(p, t.box) for p in s.landings))
                        for s in self._spells[-8:])
         seen = max(t.first_frame, t.since)
-        there = u.first_read if 0 <= u.first_read < u.first_frame else u.first_frame
+        if there is None:
+            there = u.first_read if 0 <= u.first_read < u.first_frame else u.first_frame
         for s in reversed(self._spells):
             if s.end is not None and s.end <= there:
                 return False
@@ -2418,7 +2473,14 @@ class Watcher:
                 row = rnd.table.rows.get(c.suit)
                 gap = row.gap_to(c) if row is not None else None
                 end = self.stab.tracks.get(gap[0].code) if gap else None
-                if end is None or not end.present:
+                # (or a pile's top once steady and no longer read, where it was last read, when what is
+                # read there lies at it: on a Hoyle pile, under the card put on it; not a seven, which
+                # nothing is put on; photo deck round 878, the three of clubs put on the four's pile, its near index
+                # read as the three of spades and once as the three of diamonds, which, the four of
+                # diamonds read a row away, was written for it)
+                if end is None or (not end.present and (
+                        end.first_steady < 0 or gap[0] == row.opener or self._rows_laid_apart()
+                        or not self._lies_at(t, end))):
                     continue
                 step = step if step is not None else self._row_step()
                 if step is not None and _distance(_place(t), _place(end)) <= 1.5 * step:
