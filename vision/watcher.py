@@ -605,7 +605,8 @@ class Watcher:
             # (the next card of a hand laid down fanned is that card wherever the fan reaches)
             fanned = over and self._in_a_hand_fan(t)
             under = next((u for u in near if self._lies_at(t, u) and not self._put_on(t, u)
-                          and not fanned and not self._buried(u.card, u.box) and not self._back_with(u, t) and not self._strayed(u)
+                          and not fanned and not self._buried(u.card, u.box) and not self._back_with(u, t)
+                          and not self._strayed(u)
                           and not self._hides_row_end(t, u)), None)
             if (under is not None and not self._rows_laid_apart() and not self._arm_since(under, t, free=True)
                     and (looks := self._top_changed(t, under)) is not None and looks < self._top_change_looks()):
@@ -1419,10 +1420,11 @@ class Watcher:
     def _buried(self, card: str, box: tuple[float, float, float, float]) -> bool:
         """Is `card` of the record under another card of the record on its Hoyle pile (rows not
         seen laid apart; its row goes on beyond it, on its side of the seven, and `box`, where it is
-        read, lies within where the pile's top was read whole)? Read at its corner, it is the top's index misread (the
-        recognizer's next reading of it), and says nothing of a new card read there: the top does (kennard_4color round 374: the ten of clubs put on the nine,
-        read at its far index, the eight under both read there as its next reading; the ten taken
-        for the eight misread, and the next player's card given to the player who put it down)."""
+        read, lies within where the pile's top was read whole)? Read at its corner, it is the top's
+        index misread (the recognizer's next reading of it), and says nothing of a new card read
+        there: the top does (kennard_4color round 374: the ten of clubs put on the nine, read at its
+        far index, the eight under both read there as its next reading; the ten taken for the eight
+        misread, and the next player's card given to the player who put it down)."""
         rnd = self.match.round
         if rnd is None or rnd.is_over or self._rows_laid_apart():
             return False
@@ -1833,7 +1835,8 @@ class Watcher:
         nine read at its far index was taken for one put on it). None when it is read where it was
         played, or at its other corner."""
         box = self._played_boxes.get(card)
-        if box is None or card not in self._written_in or not _far(box, u.box) or self.stab.opposite(box, u.box):
+        if (box is None or card not in self._written_in or not _far(box, u.box)
+                or self.stab.opposite(box, u.box)):
             return None
         return self._written_in[card]
 
@@ -2473,11 +2476,11 @@ class Watcher:
                 row = rnd.table.rows.get(c.suit)
                 gap = row.gap_to(c) if row is not None else None
                 end = self.stab.tracks.get(gap[0].code) if gap else None
-                # (or a pile's top once steady and no longer read, where it was last read, when what is
-                # read there lies at it: on a Hoyle pile, under the card put on it; not a seven, which
-                # nothing is put on; photo deck round 878, the three of clubs put on the four's pile, its near index
-                # read as the three of spades and once as the three of diamonds, which, the four of
-                # diamonds read a row away, was written for it)
+                # (or a pile's top once steady and no longer read, where it was last read, when what
+                # is read there lies at it: on a Hoyle pile, under the card put on it; not a seven,
+                # which nothing is put on; photo deck round 878, the three of clubs put on the four's
+                # pile, its near index read as the three of spades and once as the three of diamonds,
+                # which, the four of diamonds read a row away, was written for it)
                 if end is None or (not end.present and (
                         end.first_steady < 0 or gap[0] == row.opener or self._rows_laid_apart()
                         or not self._lies_at(t, end))):
