@@ -1860,11 +1860,22 @@ class Watcher:
         seen = max(t.first_frame, t.since)
         if there is None:
             there = u.first_read if 0 <= u.first_read < u.first_frame else u.first_frame
+        # (a visit that put another card of the record down counts only as the last before `t` was
+        # first seen, or before it last became steady: kennard_4color round 1062, the eight of
+        # hearts put down beyond the seven, its arm landing within reach of the six on the other
+        # side; two arms later the six's indices were read as the five, taken for one put on it)
+        last = {next((s.start for s in reversed(self._spells) if s.end is not None and s.end <= f), None)
+                for f in (t.first_frame, seen)}
+        explained: set[int] | None = None
         for s in reversed(self._spells):
             if s.end is not None and s.end <= there:
                 return False
             if (s.end is not None and s.end <= seen
                     and (not s.landings or any(_near(p, t.box) for p in s.landings))):
+                if s.start not in last:
+                    explained = self._explained_visits() if explained is None else explained
+                    if s.start in explained:
+                        continue
                 return True
         return False
 

@@ -48,11 +48,6 @@ PARTLY = {
     # the eight of diamonds' near index read as the six and the five, the six known there for the
     # eight misread (session 29); left: the ace and two of diamonds swapped between two hands
     "kennard_4color_602": 51,
-    # the eight of hearts, its near index read surely as the five, rewritten as the five though the
-    # five cannot lie beyond the seven (session 36); left: the six of hearts' two indices read as
-    # the five, taken for the five put on the six's pile before the rows were seen laid apart, and
-    # written a turn early (2 edits)
-    "kennard_4color_1062": 9,
 }
 
 
