@@ -1809,19 +1809,11 @@ class Watcher:
             return True
         # put on it only by an arm that came after the card under it was there, not one seen to put a
         # card elsewhere: a reading that began with that card (the six's index read as the five as
-        # the six was put down), or after an arm put a card elsewhere, stays a misreading. Nothing
-        # is put on a seven once a card lies beyond it on the side this card goes (the first card
-        # out from it starts a pile of its own; photo deck round 837: the eight of diamonds' near
-        # index, read as the nine as the eight came, found a misreading of the seven, whose place it
-        # reaches into; the nine, played later, was taken for one put on the seven after the next
-        # arm, six turns early)
-        c = parse_card(t.card)
-        row = self.match.round.table.rows.get(c.suit)
-        gap = row.gap_to(c) if row is not None else None
+        # the six was put down), or after an arm put a card elsewhere, stays a misreading
+        suit = parse_card(t.card).suit
         for under in here:
             u = self.stab.tracks.get(under)
-            if (gap is None or parse_card(under).suit != c.suit or u is None
-                    or (under == row.opener.code and gap[0].code != under)
+            if (parse_card(under).suit != suit or u is None
                     or not self._arm_since(u, t, landed=True, there=self._there_since(under, u))):
                 return True
         return False
