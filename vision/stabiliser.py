@@ -232,10 +232,10 @@ class Stabiliser:
                 # diamonds' place there and left where it lies to a misreading of it as the five,
                 # played). Not one beside it: there a card fanned on it shows its index, and that
                 # index misread as this card has rules of its own (kennard_4color round 214 of the tests)
-                if direct and _far(t.box, box):
+                if direct and far_apart(t.box, box):
                     t.keep_elsewhere(frame, box, conf)  # (one far off is kept aside, as below)
                 continue
-            elif (t is not None and t.hits > 0 and _far(t.box, box)
+            elif (t is not None and t.hits > 0 and far_apart(t.box, box)
                   and not (single and t.single and self.opposite(t.box, box))):
                 # (read at one corner index, then at the other: one card, in one place)
                 # Seen somewhere else than where it lies: most likely another card misread as this one.
@@ -251,14 +251,14 @@ class Stabiliser:
                 # another card misread as this one, not this card moved; kennard_4color round 1045:
                 # the five of clubs, read once where it lies by a closer look, then joined with two
                 # other cards' indices far off, then read where it lies again: first read the first time)
-                back = [s for s in left[:-1] if not _far(s.box, box) and frame - s.last_seen <= self.memory]
+                back = [s for s in left[:-1] if not far_apart(s.box, box) and frame - s.last_seen <= self.memory]
                 resumed = back[-1] if back else None
             if t is None or (not t.present and t.misses > self.gap_allowed):
                 if t is None:
                     t = resumed
                 first, before, before_boxes, before_direct = frame, [], [], []
                 whole: tuple[int, tuple[float, float, float, float] | None, int] = (-1, None, -1)
-                if t is not None and not _far(t.box, box) and frame - t.last_seen <= self.memory:
+                if t is not None and not far_apart(t.box, box) and frame - t.last_seen <= self.memory:
                     # its sightings here go on counting
                     before, before_boxes, before_direct = t.recent, t.recent_boxes, t.recent_direct
                     # Seen here at least twice (in this streak, or in one before it that this streak
@@ -483,7 +483,8 @@ def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
     if avoid is not None:
         found = [f for f in found if not _same(f[0], avoid)] or found
     whole = [f for f in found if not f[1]]
-    if lying and near is not None and len(whole) == 1 and not _same(whole[0][0], near) and not _far(whole[0][0], near):
+    if (lying and near is not None and len(whole) == 1 and not _same(whole[0][0], near)
+            and not far_apart(whole[0][0], near)):
         # its own index, read where it lies, and a pair elsewhere joined to it: the pair is another
         # card misread as this one (kennard_4color round 337: a ten of hearts put on the table beside
         # the eight's index, read whole as the eight with it; the eight's place moved onto the ten,
@@ -534,7 +535,7 @@ def _same_card(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     return dx <= 3.5 * h and h <= dy <= 5.0 * h  # diagonally apart; side by side is two cards in a row
 
 
-def _far(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
+def far_apart(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
     """Are two boxes farther apart than the size of the card?"""
     size = max(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1], 1.0)
     return abs((a[0] + a[2]) - (b[0] + b[2])) / 2 > size or abs((a[1] + a[3]) - (b[1] + b[3])) / 2 > size

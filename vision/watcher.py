@@ -32,7 +32,7 @@ from scorekeeper.match import Match
 
 from .capture import Frame
 from .occlusion import Cover, CoverWatch
-from .stabiliser import DetectionLike, Stabiliser, Track, _far
+from .stabiliser import DetectionLike, Stabiliser, Track, far_apart
 from .table import CARD_MM, TableModel, box_corners, enclosing, nearest_seat, order_corners, overlap
 
 
@@ -1827,7 +1827,7 @@ class Watcher:
         nine read at its far index was taken for one put on it). None when it is read where it was
         played, or at its other corner."""
         box = self._played_boxes.get(card)
-        if (box is None or card not in self._written_in or not _far(box, u.box)
+        if (box is None or card not in self._written_in or not far_apart(box, u.box)
                 or self.stab.opposite(box, u.box)):
             return None
         return self._written_in[card]
@@ -1856,14 +1856,15 @@ class Watcher:
         # first seen, or before it last became steady: kennard_4color round 1062, the eight of
         # hearts put down beyond the seven, its arm landing within reach of the six on the other
         # side; two arms later the six's indices were read as the five, taken for one put on it)
-        last = {next((s.start for s in reversed(self._spells) if s.end is not None and s.end <= f), None)
-                for f in (t.first_frame, seen)}
+        last: set[int] | None = None
         explained: set[int] | None = None
         for s in reversed(self._spells):
             if s.end is not None and s.end <= there:
                 return False
             if (s.end is not None and s.end <= seen
                     and (not s.landings or any(_near(p, t.box) for p in s.landings))):
+                if last is None:
+                    last = {v.start for f in (t.first_frame, seen) if (v := self._spell_ended_by(f)) is not None}
                 if s.start not in last:
                     explained = self._explained_visits() if explained is None else explained
                     if s.start in explained:
