@@ -1190,6 +1190,117 @@ class Watcher:
                     self._pop()  # it would be flagged: it waits to be read as it comes
         return True
 
+    def _index_places(self, card: str) -> list[tuple[float, float, float, float]]:
+        """Where a card's lone index was read, in the picture: when it was played and now."""
+        k = self.stab.tracks.get(card)
+        boxes = [b for b in (self._played_boxes.get(card),) if b is not None and not self._card_sized(b)]
+        if k is not None and k.last_seen >= 0 and k.single:
+            boxes.append(k.box)
+        return boxes
+
+    def _index_step(self, row, end: Card) -> float | None:
+        """The step, in the picture, from the index of the card further in to that of `end`, its row's
+        end: the least distance between where the two were read as lone indices; None while one of
+        them was never so read."""
+        i = row.cards.index(end)
+        k = row.cards.index(row.opener)
+        j = i - 1 if i > k else i + 1
+        if not 0 <= j < len(row.cards) or i == k:
+            return None
+        here, there = self._index_places(end.code), self._index_places(row.cards[j].code)
+        return min((_distance(a, b) for a in here for b in there), default=None)
+
+    def _in_another_row(self) -> tuple[int, str, str] | None:
+        """On rows laid card beside card: a play of this round, its row's end, written from a lone
+        index read where it is read still, that lies beside another row's end, as near as that row's
+        indices step from card to card (and half as near again), and over three times as far from
+        the index of the card it went next to in its own row: the card of its rank in that other
+        row's suit, misread, when that one can go there now and is neither in the record nor read
+        anywhere else (photo deck round 883, fanned: the four of clubs put beside the five of clubs,
+        read as the four of spades at 0.55 and written; the next arm put the four of spades down
+        beside the five of spades, a row above; and two turns on the three of spades, put beside
+        that four, read as the three of clubs at 0.87). In the picture each row's indices lie in a
+        line, a card's overlap apart; on the table, where a lone index may be at either end of its
+        card, the two rows' lines lie too near to tell (`_on_its_row_s_line`). Its record line, the
+        card written and the card it is."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or not self._rows_laid_apart():
+            return None
+        start = self._round_line()
+        known = self._known_cards()
+        rows = rnd.table.rows
+        for pos in range(len(self.match.events) - 1, start, -1):
+            ev = self.match.events[pos]
+            if not isinstance(ev, Play):
+                continue
+            c = parse_card(ev.card)
+            row, t, box = rows.get(c.suit), self.stab.tracks.get(ev.card), self._played_boxes.get(ev.card)
+            if (row is None or c == row.opener or c not in (row.low, row.high) or t is None or not t.present
+                    or box is None or self._card_sized(box) or overlap(t.box, box) <= self.same_place):
+                continue
+            i, k = row.cards.index(c), row.cards.index(row.opener)
+            inner = row.cards[i - 1 if i > k else i + 1]  # the card it was put next to
+            here = min((_distance(box, b) for b in self._index_places(inner.code)), default=None)
+            for suit, other in rows.items():
+                instead = Card(c.rank, suit)
+                u = self.stab.tracks.get(instead.code)
+                if (here is None or suit == c.suit or other is None or instead.code in known
+                        or (ev.card, instead.code) in self._mirror_tried
+                        or (u is not None and u.present and overlap(u.box, box) <= self.same_place)):
+                    continue
+                gap = other.gap_to(instead)
+                if gap is None or gap[1]:
+                    continue  # it cannot go there now
+                step = self._index_step(other, gap[0])
+                there = min((_distance(box, b) for b in self._index_places(gap[0].code)), default=None)
+                if step is not None and there is not None and there <= 1.5 * step and here > 3 * there:
+                    return pos, ev.card, instead.code
+        return None
+
+    def _index_places(self, card: str) -> list[tuple[float, float, float, float]]:
+        """Where a card's lone index was read, in the picture: when it was played, and now."""
+        k = self.stab.tracks.get(card)
+        boxes = [b for b in (self._played_boxes.get(card),) if b is not None and not self._card_sized(b)]
+        if k is not None and k.last_seen >= 0 and k.single:
+            boxes.append(k.box)
+        return boxes
+
+    def _index_step(self, row, end: Card) -> float | None:
+        """The step, in the picture, to the index of `end`, its row's end, from that of the card
+        further in: the least distance between where the two were read as lone indices; None while
+        one of them never was (or `end` is the seven, alone in its row)."""
+        i, k = row.cards.index(end), row.cards.index(row.opener)
+        j = i - 1 if i > k else i + 1
+        if i == k or not 0 <= j < len(row.cards):
+            return None
+        here, there = self._index_places(end.code), self._index_places(row.cards[j].code)
+        return min((_distance(a, b) for a in here for b in there), default=None)
+
+    def _row_misread(self, news: list[News]) -> bool:
+        """Write the card of the other row for a card of the record read beside that row's end
+        (`_in_another_row`), if the record then has no more flags; the reading there is known as
+        that card misread, and read afresh."""
+        found = self._in_another_row()
+        if found is None:
+            return False
+        pos, card, instead = found
+        if not self._rewrite_with(pos, card, instead):
+            return False
+        t = self.stab.tracks[card]
+        outline = self.table.row_outlines.get(card)
+        self.table.remove_row_card(card)
+        if outline is not None:
+            self.table.add_row_card(instead, outline)
+        # (the reading it was written from was that card's)
+        self._played_boxes[instead] = self._played_boxes.pop(card)
+        self._played_confidence[instead] = self._played_confidence.pop(card)
+        self.stab.misread_at[card] = t.box
+        self._misread_places.setdefault(card, []).append((t.box, instead))
+        self.stab.read_afresh(card)
+        news.append(News("corrected", self._frame, None, None, f"{card} was {instead} misread: it lies "
+                         f"beside the end of the {SUIT_NAMES[parse_card(instead).suit]}' row"))
+        return True
+
     def _surely_read_instead(self) -> tuple[int, str, str] | None:
         """A play of this round written from unsure readings only (its streak's mean confidence under
         `sure_enough`), one lone index, and another card that can be played in its place read surely
@@ -2180,6 +2291,7 @@ class Watcher:
     def _settle(self, now: int, news: list[News], final: bool, next_round: bool = True) -> None:
         self._see_removals(now, news)
         self._mirror_misread(news)
+        self._row_misread(news)
         self._read_surely_instead(news)
         self._read_on_its_pile_instead(news)
         self._put_down_later(news)
@@ -3447,12 +3559,16 @@ class Watcher:
     def _one_index(self, t: Track, u: Track) -> bool:
         """Are `t` and `u` read at one corner index (two readings of it): both as that lone index, or
         one as that index and the other read whole, with that index at a corner of it (kennard_4color
-        round 187: the king of spades in a hand read whole, its near index alone as the jack)?"""
+        round 187: the king of spades in a hand read whole, its near index alone as the jack) where
+        its own indices were read (`Track.index_corners`; photo deck round 907: the queen of spades in
+        a fanned hand, its box joined from indices at its top-right and bottom-left corners, and the
+        four of spades, the next card of the fan, read surely at the box's top-left, where the queen
+        has no index: the four was dropped from the hand, and the hand short of it)?"""
         if t.single and u.single:
             return overlap(t.box, u.box) > self.same_place
         if t.single != u.single:
             index, whole = (t, u) if t.single else (u, t)
-            return _at_corner(index.box, whole.box, self.same_place)
+            return _at_corner(index.box, whole.box, self.same_place, only=whole.index_corners)
         return False
 
     def _deduce_unseen_hand_cards(self) -> None:
