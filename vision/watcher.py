@@ -276,6 +276,13 @@ class Watcher:
                 return evs[i + 1:]
         return []
 
+    def _round_plays_latest_first(self) -> Iterable[tuple[int, Play]]:
+        """This round's plays, the latest first, each with its record line."""
+        start = self._round_line()
+        for pos in range(len(self.match.events) - 1, start, -1):
+            if isinstance(ev := self.match.events[pos], Play):
+                yield pos, ev
+
     def _round_line(self) -> int:
         """Where this round's `round` line is in the record (0 before the first)."""
         return max((i for i, e in enumerate(self.match.events) if isinstance(e, RoundStart)), default=0)
@@ -1190,26 +1197,6 @@ class Watcher:
                     self._pop()  # it would be flagged: it waits to be read as it comes
         return True
 
-    def _index_places(self, card: str) -> list[tuple[float, float, float, float]]:
-        """Where a card's lone index was read, in the picture: when it was played and now."""
-        k = self.stab.tracks.get(card)
-        boxes = [b for b in (self._played_boxes.get(card),) if b is not None and not self._card_sized(b)]
-        if k is not None and k.last_seen >= 0 and k.single:
-            boxes.append(k.box)
-        return boxes
-
-    def _index_step(self, row, end: Card) -> float | None:
-        """The step, in the picture, from the index of the card further in to that of `end`, its row's
-        end: the least distance between where the two were read as lone indices; None while one of
-        them was never so read."""
-        i = row.cards.index(end)
-        k = row.cards.index(row.opener)
-        j = i - 1 if i > k else i + 1
-        if not 0 <= j < len(row.cards) or i == k:
-            return None
-        here, there = self._index_places(end.code), self._index_places(row.cards[j].code)
-        return min((_distance(a, b) for a in here for b in there), default=None)
-
     def _in_another_row(self) -> tuple[int, str, str] | None:
         """On rows laid card beside card: a play of this round, its row's end, written from a lone
         index read where it is read still, that lies beside another row's end, as near as that row's
@@ -1226,13 +1213,9 @@ class Watcher:
         rnd = self.match.round
         if rnd is None or rnd.is_over or not self._rows_laid_apart():
             return None
-        start = self._round_line()
         known = self._known_cards()
         rows = rnd.table.rows
-        for pos in range(len(self.match.events) - 1, start, -1):
-            ev = self.match.events[pos]
-            if not isinstance(ev, Play):
-                continue
+        for pos, ev in self._round_plays_latest_first():
             c = parse_card(ev.card)
             row, t, box = rows.get(c.suit), self.stab.tracks.get(ev.card), self._played_boxes.get(ev.card)
             if (row is None or c == row.opener or c not in (row.low, row.high) or t is None or not t.present
@@ -1286,17 +1269,10 @@ class Watcher:
         pos, card, instead = found
         if not self._rewrite_with(pos, card, instead):
             return False
-        t = self.stab.tracks[card]
-        outline = self.table.row_outlines.get(card)
-        self.table.remove_row_card(card)
-        if outline is not None:
-            self.table.add_row_card(instead, outline)
+        self._known_misread_as(card, instead, self.table.row_outlines.get(card))
         # (the reading it was written from was that card's)
         self._played_boxes[instead] = self._played_boxes.pop(card)
         self._played_confidence[instead] = self._played_confidence.pop(card)
-        self.stab.misread_at[card] = t.box
-        self._misread_places.setdefault(card, []).append((t.box, instead))
-        self.stab.read_afresh(card)
         news.append(News("corrected", self._frame, None, None, f"{card} was {instead} misread: it lies "
                          f"beside the end of the {SUIT_NAMES[parse_card(instead).suit]}' row"))
         return True
@@ -1313,13 +1289,9 @@ class Watcher:
         rnd = self.match.round
         if rnd is None or rnd.is_over:
             return None
-        start = self._round_line()
         known = self._known_cards()
         sure = None  # the cards read surely, not in the record (found once, when a play needs them)
-        for pos in range(len(self.match.events) - 1, start, -1):
-            ev = self.match.events[pos]
-            if not isinstance(ev, Play):
-                continue
+        for pos, ev in self._round_plays_latest_first():
             t = self.stab.tracks.get(ev.card)
             if (t is None or not t.present or not t.single or t.first_read < 0
                     or t.confidence >= self.sure_enough):
@@ -1382,13 +1354,9 @@ class Watcher:
         rnd = self.match.round
         if rnd is None or rnd.is_over or self._rows_laid_apart():
             return None
-        start = self._round_line()
         known = self._known_cards()
         rows = rnd.table.rows
-        for pos in range(len(self.match.events) - 1, start, -1):
-            ev = self.match.events[pos]
-            if not isinstance(ev, Play):
-                continue
+        for pos, ev in self._round_plays_latest_first():
             t = self.stab.tracks.get(ev.card)
             c = parse_card(ev.card)
             row = rows.get(c.suit)
@@ -1416,6 +1384,17 @@ class Watcher:
                 return pos, ev.card, instead.code
         return None
 
+    def _known_misread_as(self, card: str, instead: str, outline: np.ndarray | None) -> None:
+        """The record now has `instead` for `card`: `instead` lies where `card` was taken to lie
+        (`outline`, if known), and `card` read there is `instead` misread; it is read afresh."""
+        t = self.stab.tracks[card]
+        self.table.remove_row_card(card)
+        if outline is not None:
+            self.table.add_row_card(instead, outline)
+        self.stab.misread_at[card] = t.box
+        self._misread_places.setdefault(card, []).append((t.box, instead))
+        self.stab.read_afresh(card)
+
     def _read_on_its_pile_instead(self, news: list[News]) -> bool:
         """Write the card of the pile's suit for a card of the record read on another suit's pile
         (`_on_another_pile`), if the record then has no more flags; its reading there is known as a
@@ -1426,14 +1405,7 @@ class Watcher:
         pos, card, instead = found
         if not self._rewrite_with(pos, card, instead):
             return False
-        t = self.stab.tracks[card]
-        outline = self.stab.outline(card)
-        self.table.remove_row_card(card)
-        if outline is not None:
-            self.table.add_row_card(instead, outline)
-        self.stab.misread_at[card] = t.box
-        self._misread_places.setdefault(card, []).append((t.box, instead))
-        self.stab.read_afresh(card)
+        self._known_misread_as(card, instead, self.stab.outline(card))
         news.append(News("corrected", self._frame, None, None,
                          f"{card} was {instead} misread: it lies on the {SUIT_NAMES[parse_card(instead).suit]}' pile"))
         return True
@@ -3347,8 +3319,17 @@ class Watcher:
 
     def _rows_without(self, card: str, leave_out: list[str]) -> tuple[TableModel, tuple] | None:
         """The rows as seen without `card` and the cards `leave_out`, and `card`'s outline; None if it
-        was never outlined or the rows are not all seen."""
-        outline = self.stab.outline(card)
+        was never outlined or the rows are not all seen. Its outline is where it is read steadily now;
+        a card of the rows no longer read so lies where it was played (photo deck round 978: the queen
+        of clubs, the last play, read whole beside the jack by the closer looks while hands were
+        awaited; once they stopped it was read only as the next reading of the queen of spades in a
+        hand, its track's box moved there, and at the round's end it was taken for a hand card laid
+        down, the jack of hearts, read in Dan's hand for thirty looks and no more since, for the
+        missed play)."""
+        t = self.stab.tracks.get(card)
+        outline = self.table.row_outlines.get(card) if t is None or not t.present else None
+        if outline is None:
+            outline = self.stab.outline(card)
         if outline is None:
             return None
         rows = TableModel(len(self.players))
