@@ -1221,13 +1221,14 @@ class Watcher:
             if (row is None or c == row.opener or c not in (row.low, row.high) or t is None or not t.present
                     or box is None or self._card_sized(box) or overlap(t.box, box) <= self.same_place):
                 continue
-            i, k = row.cards.index(c), row.cards.index(row.opener)
-            inner = row.cards[i - 1 if i > k else i + 1]  # the card it was put next to
+            inner = _further_in(row, c)  # the card it was put next to
             here = min((_distance(box, b) for b in self._index_places(inner.code)), default=None)
+            if here is None:
+                continue
             for suit, other in rows.items():
                 instead = Card(c.rank, suit)
                 u = self.stab.tracks.get(instead.code)
-                if (here is None or suit == c.suit or other is None or instead.code in known
+                if (suit == c.suit or other is None or instead.code in known
                         or (ev.card, instead.code) in self._mirror_tried
                         or (u is not None and u.present and overlap(u.box, box) <= self.same_place)):
                     continue
@@ -1252,11 +1253,10 @@ class Watcher:
         """The step, in the picture, to the index of `end`, its row's end, from that of the card
         further in: the least distance between where the two were read as lone indices; None while
         one of them never was (or `end` is the seven, alone in its row)."""
-        i, k = row.cards.index(end), row.cards.index(row.opener)
-        j = i - 1 if i > k else i + 1
-        if i == k or not 0 <= j < len(row.cards):
+        inner = _further_in(row, end)
+        if inner is None:
             return None
-        here, there = self._index_places(end.code), self._index_places(row.cards[j].code)
+        here, there = self._index_places(end.code), self._index_places(inner.code)
         return min((_distance(a, b) for a in here for b in there), default=None)
 
     def _row_misread(self, news: list[News]) -> bool:
@@ -1363,8 +1363,7 @@ class Watcher:
             if (t is None or not t.present or row is None or c == row.opener or c not in (row.low, row.high)
                     or overlap(self._played_boxes.get(ev.card, t.box), t.box) <= self.same_place):
                 continue
-            i, k = row.cards.index(c), row.cards.index(row.opener)
-            under = self.stab.tracks.get(row.cards[i - 1 if i > k else i + 1].code)
+            under = self.stab.tracks.get(_further_in(row, c).code)
             if under is None or under.last_seen < 0 or self._one_place(t, under):
                 continue  # read where its own pile lies (or that pile's place unknown)
             for suit, other in rows.items():
@@ -1384,7 +1383,7 @@ class Watcher:
                 return pos, ev.card, instead.code
         return None
 
-    def _known_misread_as(self, card: str, instead: str, outline: np.ndarray | None) -> None:
+    def _known_misread_as(self, card: str, instead: str, outline) -> None:
         """The record now has `instead` for `card`: `instead` lies where `card` was taken to lie
         (`outline`, if known), and `card` read there is `instead` misread; it is read afresh."""
         t = self.stab.tracks[card]
@@ -3780,6 +3779,13 @@ def _from_neighbours(rows: TableModel, card: str, outline) -> list[float]:
     here, *there = rows.plane.to_table([np.asarray(o, np.float32).reshape(4, 2).mean(axis=0)
                                         for o in [outline, *beside]])
     return [math.hypot(*(here - p)) for p in there]
+
+
+def _further_in(row, card: Card) -> Card | None:
+    """The card next to `card` in its row on the seven's side: the one it was put next to (None for
+    the seven)."""
+    i, k = row.cards.index(card), row.cards.index(row.opener)
+    return None if i == k else row.cards[i - 1 if i > k else i + 1]
 
 
 def _next_in_row(a: str, b: str) -> bool:
