@@ -243,6 +243,14 @@ class Stabiliser:
                     if direct:
                         t.keep_elsewhere(frame, box, conf)
                     continue  # counts as not seen here; a card really moved goes, then comes back there
+                if not direct and t.direct > 0 and t.misses <= self.gap_allowed:
+                    # only the next reading of another card, far from where this card is being made
+                    # out, read as itself there: it neither moves nor breaks that streak
+                    # (kennard_4color round 1294: the nine of diamonds at the far side, read surely
+                    # by the closer looks after an arm the hand check missed, in one of them only as
+                    # the five's next reading a row's length away; the streak started afresh and
+                    # the closer looks ended before it was steady)
+                    continue
                 left = self._left.setdefault(card, [])
                 left.append(t)
                 del left[:-3]
@@ -508,12 +516,19 @@ def _one_card(d: DetectionLike, near: tuple[float, ...] | None,
 
 def _corners_read(box: tuple[float, ...], indices: Sequence[Sequence[float]]) -> set[int]:
     """The corners of a card's whole `box` (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right)
-    where the indices lying inside it were read."""
+    where the indices lying inside it were read: an index's middle within its own size of that
+    corner. Not one read further in (a pip or a court figure found as an index, joined to the card's
+    reading: kennard_4color round 1260, the jack of diamonds read with a third index a third of the
+    way in from its right edge, which marked the jack's top-right corner as one of its indices; the
+    queen's index, put down just over that corner in a spread row, was then taken for the jack's
+    and the queen written a turn late, for the wrong player)."""
     cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
     out = set()
     for b in indices:
         mx, my = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-        if box[0] <= mx <= box[2] and box[1] <= my <= box[3]:
+        w, h = b[2] - b[0], b[3] - b[1]
+        if (box[0] <= mx <= box[2] and box[1] <= my <= box[3]
+                and min(mx - box[0], box[2] - mx) <= w and min(my - box[1], box[3] - my) <= h):
             out.add((mx > cx) + 2 * (my > cy))
     return out
 
