@@ -243,14 +243,6 @@ class Stabiliser:
                     if direct:
                         t.keep_elsewhere(frame, box, conf)
                     continue  # counts as not seen here; a card really moved goes, then comes back there
-                if not direct and t.direct > 0 and t.misses <= self.gap_allowed:
-                    # only the next reading of another card, far from where this card is being made
-                    # out, read as itself there: it neither moves nor breaks that streak
-                    # (kennard_4color round 1294: the nine of diamonds at the far side, read surely
-                    # by the closer looks after an arm the hand check missed, in one of them only as
-                    # the five's next reading a row's length away; the streak started afresh and
-                    # the closer looks ended before it was steady)
-                    continue
                 left = self._left.setdefault(card, [])
                 left.append(t)
                 del left[:-3]

@@ -35,11 +35,6 @@ from .occlusion import Cover, CoverWatch
 from .stabiliser import DetectionLike, Stabiliser, Track, far_apart
 from .table import CARD_MM, TableModel, box_corners, enclosing, nearest_seat, order_corners, overlap
 
-#: Two changes the hand check sees in one frame and the next are one thing put down (its blob grows
-#: and shifts as the table's picture learns it) within this share of the picture's width (40 px of a
-#: 1280-px frame, five of the hand check's 160 columns); further off, something else new.
-UNSEEN_ARM_REACH = 1 / 32
-
 
 class Detector(Protocol):
     """What the watcher reads frames with. A detector may also have `detect_closely(image)`, a slower
@@ -97,8 +92,6 @@ class Watcher:
         self.sure_enough = sure_enough
         self.closer_asked = 0  # closer looks asked for after an arm visit nothing was read from (`_visit_unread`)
         self._closer_frames: set[int] = set()  # the frames those closer looks were at
-        self._changes_before: tuple[tuple[float, float], ...] = ()  # the hand check's changes, frame before
-        self._unseen_arm_at: int | None = None  # latest frame something new showed with no arm (`_note_unseen_arm`)
         self._apart = 0  # looks that showed this round's rows laid card beside card (`_note_rows_apart`)
         #: (card, other) swaps the record refused this round (`_rewrite_with`): not tried again
         self._mirror_tried: set[tuple[str, str]] = set()
@@ -173,7 +166,6 @@ class Watcher:
         h, w = frame.image.shape[:2]
         self._picture_centre = (w / 2, h / 2)
         cover = self.cover.update(frame.image)
-        self._note_unseen_arm(frame.index, cover)
         if cover.covered:
             self.last_detections = []
             self.frames_covered += 1
@@ -195,8 +187,6 @@ class Watcher:
                 if self._visit_unread():
                     self.closer_asked += 1
                     self._closer_frames.add(frame.index)
-                elif self._unseen_arm_lately():
-                    self.closer_asked += 1
                 else:
                     closely = None
             detections = (closely or self.detector.detect)(frame.image)
@@ -268,35 +258,6 @@ class Watcher:
             return False
         explained = self._explained_visits(surely=True)
         return any(all(s.start not in explained for s in v) for v in waiting)
-
-    def _note_unseen_arm(self, index: int, cover: Cover) -> None:
-        """Did something new show on the table (a small change the hand check sees, not near one it
-        saw in the frame before) with no arm over it, and no arm gone within the looks a card needs to
-        become steady (where an arm's card shows as it leaves)? An arm the hand check missed put a
-        card down: noted for `_unseen_arm_lately`."""
-        new = [p for p in cover.changes
-               if not any(math.dist(p, q) <= UNSEEN_ARM_REACH * 2 * self._picture_centre[0]
-                          for q in self._changes_before)]
-        self._changes_before = cover.changes
-        if cover.covered or not new:
-            return
-        last = self._spells[-1] if self._spells else None
-        if last is not None and (last.end is None or index - last.end <= self.stab.on_hits):
-            return
-        self._unseen_arm_at = index
-
-    def _unseen_arm_lately(self) -> bool:
-        """Was something new seen with no arm over it (`_note_unseen_arm`) within the last
-        `closer_looks` looks, while the round is being played? Then the looks are closer ones, as
-        after an arm that left nothing read (`_visit_unread`), and at once: the hand check missed
-        the arm, and a card put down at the far side that way may be read by the closer looks alone
-        (kennard_4color round 1294: the ace of diamonds put on the two's place in a fanned row at the
-        far side with no arm seen, read by two closer looks fifteen looks later, after the next
-        player's arm had come and gone, and written for the wrong player; every play after went
-        wrong). Not counted as the closer looks of an arm visit (`_in_closer_looks`)."""
-        rnd = self.match.round
-        return (rnd is not None and not rnd.is_over and self._unseen_arm_at is not None
-                and self._looks_since(self._unseen_arm_at) < self.closer_looks)
 
     def _round_closed(self) -> bool:
         """Has this round its `end` line (it may have no winner: its cards were gathered unfinished)?"""
@@ -1970,6 +1931,9 @@ class Watcher:
             return any(s.end is not None and u.first_frame < s.end <= t.first_frame
                        and (s.start not in explained or any(_near(p, t.box) for p in s.landings))
                        for s in self._spells[-8:])
+        # (or before it was first read as itself: a track made steady by next readings alone is the
+        # card under it misread; kennard_4color round 1283, the five of diamonds, steady on the six's
+        # pile as the six's next reading, then put there by the next arm and read whole)
         seen = max(t.first_frame, t.since, t.first_direct)
         if there is None:
             there = u.first_read if 0 <= u.first_read < u.first_frame else u.first_frame

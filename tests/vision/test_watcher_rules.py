@@ -244,29 +244,6 @@ def test_a_steady_card_read_first_elsewhere_keeps_those_readings_aside():
     assert [(f, box) for f, box, _ in t.elsewhere] == [(5, there), (7, there), (9, there)]  # ... but kept
 
 
-def test_a_next_reading_far_away_does_not_break_a_card_being_made_out_where_it_is_read_as_itself():
-    # measured on a fanned round of a training design (kennard_4color, round 1294, never tuned on):
-    # the nine of diamonds at the far side, read surely by closer looks, in one of them only as the
-    # five's next reading a row's length away; its streak started afresh, and it never became steady
-    from vision.stabiliser import Stabiliser
-
-    stab = Stabiliser()
-    here, far_off = place(10, 1), place(1, 1)
-    stab.update(0, [Seen("9d", 0.8, here)])
-    stab.update(1, [Seen("9d", 0.8, here)])
-    stab.update(2, [Seen("5d", 0.5, far_off, alternatives=(("5d", 0.6), ("9d", 0.3)))])
-    assert stab.tracks["9d"].box == here and stab.tracks["9d"].hits == 2
-    stab.update(3, [Seen("9d", 0.8, here)])
-    assert stab.tracks["9d"].present and stab.tracks["9d"].first_frame == 0
-    # read there as itself, it is another card read there (a streak begun only from next readings
-    # still starts afresh: tests above)
-    stab = Stabiliser()
-    stab.update(0, [Seen("9d", 0.8, here)])
-    stab.update(1, [Seen("9d", 0.8, here)])
-    stab.update(2, [Seen("9d", 0.5, far_off)])
-    assert stab.tracks["9d"].box == far_off and stab.tracks["9d"].hits == 1
-
-
 def test_a_next_reading_counts_as_much_as_a_reading_of_that_probability_by_that_index():
     # (kennard_4color round 440: a far six's lone index, scoring 0.4, read as the six 0.71 or the
     # eight 0.29; counted unweighed, the eight's 0.29 outweighed the six's 0.28 and the six was
@@ -1882,29 +1859,6 @@ def test_an_arm_that_puts_nothing_down_costs_a_few_closer_looks_and_no_more():
     assert plays(w) == [Play("Anna", "7h")]
     assert script.looks.count("closely") == w.closer_looks
     assert script.looks[-20:] == ["usual"] * 20
-
-
-def test_something_new_with_no_arm_seen_gets_closer_looks_at_once():
-    # measured on a fanned round of a training design (kennard_4color, round 1294, never tuned on):
-    # the ace of diamonds, put down at the far side by an arm the hand check never saw (a change on
-    # the table, no arm), was read by two closer looks fifteen looks later, after the next player's
-    # arm; written for that player, every play after went wrong. Something new with no arm over it
-    # gets the closer looks at once.
-    script = FarSide()
-    w, table = seven_of_hearts_painted(script)
-    table.show(4)
-    assert "closely" not in script.looks
-    script.far["8h"] = place(7, 0)
-    table.lies(script, "8h", place(7, 0))  # put down, no arm seen
-    table.show(12)
-    assert plays(w) == [Play("Anna", "7h"), Play("Ben", "8h")]
-    assert script.looks[12:12 + w.closer_looks] == ["closely"] * w.closer_looks
-    assert script.looks[-4:] == ["usual"] * 4
-    # nothing new: the usual look
-    script = FarSide()
-    w, table = seven_of_hearts_painted(script)
-    table.show(16)
-    assert "closely" not in script.looks
 
 
 def test_hoyle_a_pile_s_far_index_misread_as_the_next_card_then_read_whole_there_after_an_arm_is_that_card_put_on():
