@@ -518,11 +518,18 @@ def _corners_read(box: tuple[float, ...], indices: Sequence[Sequence[float]]) ->
     out = set()
     for b in indices:
         mx, my = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-        w, h = b[2] - b[0], b[3] - b[1]
-        if (box[0] <= mx <= box[2] and box[1] <= my <= box[3]
-                and min(mx - box[0], box[2] - mx) <= w and min(my - box[1], box[3] - my) <= h):
-            out.add((mx > cx) + 2 * (my > cy))
+        k = (mx > cx) + 2 * (my > cy)
+        x1, y1, x2, y2 = corner_boxes(box, b[2] - b[0], b[3] - b[1])[k]
+        if x1 <= mx <= x2 and y1 <= my <= y2:
+            out.add(k)
     return out
+
+
+def corner_boxes(whole: tuple[float, ...], w: float, h: float) -> list[tuple[float, float, float, float]]:
+    """The boxes, `w` by `h`, at the four corners of a card's whole box: 0 top-left, 1 top-right,
+    2 bottom-left, 3 bottom-right (`Track.index_corners` numbers them so)."""
+    x1, y1, x2, y2 = whole
+    return [(x1, y1, x1 + w, y1 + h), (x2 - w, y1, x2, y1 + h), (x1, y2 - h, x1 + w, y2), (x2 - w, y2 - h, x2, y2)]
 
 
 def _corner_offset(a: tuple[float, ...], b: tuple[float, ...]) -> tuple[float, float]:

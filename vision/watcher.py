@@ -32,7 +32,7 @@ from scorekeeper.match import Match
 
 from .capture import Frame
 from .occlusion import Cover, CoverWatch
-from .stabiliser import DetectionLike, Stabiliser, Track, far_apart
+from .stabiliser import DetectionLike, Stabiliser, Track, corner_boxes, far_apart
 from .table import CARD_MM, TableModel, box_corners, enclosing, nearest_seat, order_corners, overlap
 
 
@@ -1049,7 +1049,7 @@ class Watcher:
         w, h = t.box[2] - t.box[0], t.box[3] - t.box[1]
         if 2 * w > x2 - x1 or 2 * h > y2 - y1:
             return False
-        corners = _corner_boxes(k.whole_box, w, h)
+        corners = corner_boxes(k.whole_box, w, h)
         here = plane.to_table([_middle(t.box)])[0]
         across = np.array([-direction[1], direction[0]])
         level = [m for m in plane.to_table([_middle(corners[c]) for c in sorted(k.index_corners)])
@@ -3839,19 +3839,12 @@ def _at_corner(index: tuple[float, ...], whole: tuple[float, ...], share: float,
     w, h = index[2] - index[0], index[3] - index[1]
     if 2 * w > x2 - x1 and 2 * h > y2 - y1:
         return False
-    corners = _corner_boxes(whole, w, h)
+    corners = corner_boxes(whole, w, h)
     if only:
         corners = [c for k, c in enumerate(corners) if k in only]
     if middle:
         return any(_inside(_middle(index), c, grow=0.0) for c in corners)
     return any(overlap(index, c) > share for c in corners)
-
-
-def _corner_boxes(whole: tuple[float, ...], w: float, h: float) -> list[tuple[float, float, float, float]]:
-    """The boxes, `w` by `h`, at the four corners of a card's whole box: 0 top-left, 1 top-right,
-    2 bottom-left, 3 bottom-right (`Track.index_corners` numbers them so)."""
-    x1, y1, x2, y2 = whole
-    return [(x1, y1, x1 + w, y1 + h), (x2 - w, y1, x2, y1 + h), (x1, y2 - h, x1 + w, y2), (x2 - w, y2 - h, x2, y2)]
 
 
 def _index_sized(box: tuple[float, ...], t: Track) -> bool:
