@@ -678,6 +678,18 @@ class Watcher:
         # (photo deck round 53: the two of hearts on the three, read 2h 0.67 / 3h 0.33 look after look)
         if t.read_first_since(t.first_frame) > 2 * max(u.read_first_since(t.first_frame), 1):
             return True
+        # first read just after an arm visit that left nothing seen as new anywhere and put no card
+        # of the record down, and read as the first reading at least half as often as `u` since:
+        # put squarely on the pile, the card shows only as the index changing, and the recognizer
+        # reads the two alike (photo deck round 1103: the five of hearts put on the six, read 0.6
+        # 5h / 0.4 6h and the other way by turns, at both corners; the next player's card was
+        # written for the arm, and the five nineteen plays late)
+        came = self._spell_before(t)
+        if (came is not None and not came.landings
+                and self._looks_between(came.end, t.first_frame) <= self.stab.gap_allowed + 2
+                and 2 * t.read_first_since(t.first_frame) >= u.read_first_since(t.first_frame)
+                and came.start not in self._explained_visits()):
+            return True
         ends = [s.end for s in self._spells[-8:] if s.end is not None and s.end <= t.first_frame]
         # `u` was read whole (both corners) before an arm came; since then one corner reads `t` and
         # `u` is read only at the other: a card of the pile's suit put squarely on it, whose one
@@ -1464,7 +1476,15 @@ class Watcher:
         rnd = self.match.round
         flags_before, arms_before = len(rnd.flags), self._arms_against(pos)
         later = [self._pop() for _ in range(len(self.match.events) - pos)][::-1]
-        (first, _), rest = later[0], later[1:]
+        (first, old_when), rest = later[0], later[1:]
+        # the other card, written only for that visit or later, lies where the play's index was read:
+        # it is what the play's own arm put down, and the two trade moments (kennard_4color round
+        # 1350: the six of diamonds put down beside the seven, its near index read as the eight and
+        # written; the eight, put down by the next arm on the seven's other side, read whole there,
+        # and the six, read whole at last, written for that arm)
+        mine = next((i for i, (ev, w) in enumerate(rest) if isinstance(ev, Play) and ev.card == other and w >= when), None)
+        if mine is not None:
+            rest.insert(0, (rest.pop(mine)[0], old_when))
         at = next((i for i, (_, w) in enumerate(rest) if w > when), len(rest))
         # (written again, it is known by where and how surely it is read now)
         old_box, old_confidence = self._played_boxes.pop(card), self._played_confidence.pop(card)
@@ -1557,12 +1577,23 @@ class Watcher:
         end = self.stab.tracks.get(gap[0].code)
         if end is None or not end.present or self._lies_at(t, end):
             return False  # the end card is not seen lying elsewhere (a new card on its pile hides it)
+        inner: list[Track | None] = []
         for card in row.cards:
             u = self.stab.tracks.get(card.code)
-            if (card != gap[0] and u is not None and u.last_seen >= 0 and self._at_index_of(t, u)
+            if (card != gap[0] and u is not None and u.last_seen >= 0
                     and not self._strayed(u) and not self._one_place(end, u)):
-                return True
-        return False
+                if self._at_index_of(t, u):
+                    return True
+                inner.append(u)
+            else:
+                inner.append(None)
+        # or read between the indices of two neighbouring cards of its row, both further in than
+        # that end, across them (kennard_4color round 1333: the four of clubs read at 0.17-0.24 in a
+        # box over the seven's index and the eight's, in a fanned row whose end was the five; written
+        # for a player whose arm had not come, the plays after went to the wrong players)
+        reach = max(t.box[2] - t.box[0], t.box[3] - t.box[1]) / 2
+        return any(a is not None and b is not None and _between(t.box, _place(a), _place(b), reach)
+                   for a, b in zip(inner, inner[1:]))
 
     def _at_index_of(self, t: Track, u: Track) -> bool:
         """Is lone index `t` read where card `u` shows an index: where `u` was read as a lone index, or
@@ -3024,7 +3055,14 @@ class Watcher:
         since = self._played_at().get(end, self._when[start])
         # the visits that put `t` down and the cards of the record down explain nothing missing; a
         # visit after which a missing card itself was read (too seldom to be steady) is that card's
-        theirs = {self._visit_of(k) for c in missing if (k := self.stab.tracks.get(c)) is not None and k.last_seen >= 0}
+        # (not a reading where another card of the record lies, the row's end aside: that card's
+        # index misread; photo round 1073, the six of diamonds' far index read once as the eight
+        # just after the six's arm, which was then taken for the eight's, put down unseen, and the
+        # eight's own arm for the nine's, the eight's far index misread)
+        on_table = [u for c in self.match.round.table.cards
+                    if c.code != end and (u := self.stab.tracks.get(c.code)) is not None]
+        theirs = {self._visit_of(k) for c in missing if (k := self.stab.tracks.get(c)) is not None and k.last_seen >= 0
+                  and not any(self._lies_at(k, u) for u in on_table)}
         arrival = self._arrival(t)
         # `t` read just after the visit it arrived at was put down by it (an arm that left nothing
         # seen as new, the card fanned onto the one before: kennard_4color round 136), else by the
