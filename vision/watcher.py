@@ -684,8 +684,12 @@ class Watcher:
         # reads the two alike (photo deck round 1103: the five of hearts put on the six, read 0.6
         # 5h / 0.4 6h and the other way by turns, at both corners; the next player's card was
         # written for the arm, and the five nineteen plays late)
+        # (the next card of the card under it, which was read there before that arm came: photo deck
+        # round 238, the eight of spades fanned on the seven by an arm that left nothing new, its far
+        # index read as the nine from the next look on: not a nine put on the seven)
         came = self._spell_before(t)
-        if (came is not None and not came.landings
+        if (came is not None and not came.landings and 0 <= u.first_read < came.start
+                and self._next_to(t.card) == u.card
                 and self._looks_between(came.end, t.first_frame) <= self.stab.gap_allowed + 2
                 and 2 * t.read_first_since(t.first_frame) >= u.read_first_since(t.first_frame)
                 and came.start not in self._explained_visits()):
@@ -720,10 +724,20 @@ class Watcher:
 
     def _top_changed(self, t: Track, u: Track) -> int | None:
         """When `t` goes next to `u` in its row, and `u` was read up to the look before `t` was first
-        read and never since: the looks since (else None)."""
-        if u.last_seen >= t.first_frame or self._next_to(t.card) != u.card:
+        read and never since, or since as the recognizer's first reading in at most a quarter as many
+        looks as `t` (the new top's far index misread as the card under it: photo deck round 1118, the
+        five of diamonds put on the six by an arm reaching in over the far edge, which the hand check
+        missed; the five read whole at 0.5-0.7 in every look since, the six's readings only its next
+        ones but for three at one corner, at 0.4, the five their next reading): the looks since
+        (else None)."""
+        if self._next_to(t.card) != u.card:
             return None
-        if self._looks_between(u.last_seen, t.first_frame) > self.stab.gap_allowed + 1:
+        before = u.last_seen
+        if u.last_seen >= t.first_frame:
+            if 4 * u.read_first_since(t.first_frame) > t.read_first_since(t.first_frame):
+                return None
+            before = max((f for f in u.recent_direct if f < t.first_frame), default=-1)
+        if before < 0 or self._looks_between(before, t.first_frame) > self.stab.gap_allowed + 1:
             return None  # (not read just before it: not the pile top then)
         return self._looks_since(t.first_frame)
 
@@ -1923,11 +1937,14 @@ class Watcher:
         # put on it only by an arm that came after the card under it was there, not one seen to put a
         # card elsewhere: a reading that began with that card (the six's index read as the five as
         # the six was put down), or after an arm put a card elsewhere, stays a misreading
+        # (or the pile's top changed at once and for good, by an arm the hand check missed:
+        # `_replaced_unseen`; photo deck round 1118)
         suit = parse_card(t.card).suit
         for under in here:
             u = self.stab.tracks.get(under)
             if (parse_card(under).suit != suit or u is None
-                    or not self._arm_since(u, t, landed=True, there=self._there_since(under, u))):
+                    or not (self._arm_since(u, t, landed=True, there=self._there_since(under, u))
+                            or self._replaced_unseen(t, u))):
                 return True
         return False
 
@@ -3055,14 +3072,15 @@ class Watcher:
         since = self._played_at().get(end, self._when[start])
         # the visits that put `t` down and the cards of the record down explain nothing missing; a
         # visit after which a missing card itself was read (too seldom to be steady) is that card's
-        # (not a reading where another card of the record lies, the row's end aside: that card's
-        # index misread; photo round 1073, the six of diamonds' far index read once as the eight
-        # just after the six's arm, which was then taken for the eight's, put down unseen, and the
-        # eight's own arm for the nine's, the eight's far index misread)
-        on_table = [u for c in self.match.round.table.cards
-                    if c.code != end and (u := self.stab.tracks.get(c.code)) is not None]
+        # (not a reading where a card of the record lies that is not on the missing cards' own pile,
+        # from the seven out to the row's end: that card's index misread; photo round 1073, the six
+        # of diamonds' far index read once as the eight just after the six's arm, which was then
+        # taken for the eight's, put down unseen, and the eight's own arm for the nine's, the
+        # eight's far index misread)
+        on_table = [u for c in self.match.round.table.cards if (u := self.stab.tracks.get(c.code)) is not None]
         theirs = {self._visit_of(k) for c in missing if (k := self.stab.tracks.get(c)) is not None and k.last_seen >= 0
-                  and not any(self._lies_at(k, u) for u in on_table)}
+                  and not any(self._lies_at(k, u) for u in on_table
+                              if parse_card(u.card).suit != parse_card(k.card).suit or not self._on_its_side(k, u))}
         arrival = self._arrival(t)
         # `t` read just after the visit it arrived at was put down by it (an arm that left nothing
         # seen as new, the card fanned onto the one before: kennard_4color round 136), else by the
@@ -3584,11 +3602,22 @@ class Watcher:
         its own indices were read (`Track.index_corners`; photo deck round 907: the queen of spades in
         a fanned hand, its box joined from indices at its top-right and bottom-left corners, and the
         four of spades, the next card of the fan, read surely at the box's top-left, where the queen
-        has no index: the four was dropped from the hand, and the hand short of it)?"""
+        has no index: the four was dropped from the hand, and the hand short of it)? Judged, where the
+        two were read in the same looks, by the whole card's box in those looks, most of them: the
+        recognizer may join the next card's index to a card's own, its box then reaching over that
+        index in those looks only (photo deck round 1103: the four of spades in a fanned hand, its
+        index half under the king's; the king read with three or four indices in about half the
+        looks, its box stretched 4-5 px over the four, which was dropped whenever the round's last
+        look was such a one)."""
         if t.single and u.single:
             return overlap(t.box, u.box) > self.same_place
         if t.single != u.single:
             index, whole = (t, u) if t.single else (u, t)
+            boxes = dict(zip(whole.recent, whole.recent_boxes))
+            at = [_at_corner(box, boxes[f], self.same_place, only=whole.index_corners)
+                  for f, box in index.places if f in boxes and not _index_sized(boxes[f], whole)]
+            if at:
+                return 2 * sum(at) > len(at)
             return _at_corner(index.box, whole.box, self.same_place, only=whole.index_corners)
         return False
 

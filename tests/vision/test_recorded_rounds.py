@@ -48,12 +48,6 @@ PARTLY = {
     # the eight of diamonds' near index read as the six and the five, the six known there for the
     # eight misread (session 29); left: the ace and two of diamonds swapped between two hands
     "kennard_4color_602": 51,
-    # the five of hearts put squarely on the six's Hoyle pile by an arm that left nothing seen as
-    # new, read as the five and the six by turns, written nineteen plays late (session 40); left:
-    # Ben's four of spades, beside the king in his fanned hand, dropped as the king's index in the
-    # looks whose box for the king stretched over it, and Cleo's ace and two of hearts and two of
-    # spades at the far edge never read (2 edits)
-    "photo_1103": 51,
 }
 
 
