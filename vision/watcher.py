@@ -678,14 +678,14 @@ class Watcher:
         # (photo deck round 53: the two of hearts on the three, read 2h 0.67 / 3h 0.33 look after look)
         if t.read_first_since(t.first_frame) > 2 * max(u.read_first_since(t.first_frame), 1):
             return True
-        # first read just after an arm visit that left nothing seen as new anywhere and put no card
-        # of the record down, and read as the first reading at least half as often as `u` since:
-        # put squarely on the pile, the card shows only as the index changing, and the recognizer
-        # reads the two alike (photo deck round 1103: the five of hearts put on the six, read 0.6
-        # 5h / 0.4 6h and the other way by turns, at both corners; the next player's card was
-        # written for the arm, and the five nineteen plays late)
-        # (the next card of the card under it, which was read there before that arm came: photo deck
-        # round 238, the eight of spades fanned on the seven by an arm that left nothing new, its far
+        # `u`'s next card, first read just after an arm visit that came when `u` was there, left
+        # nothing seen as new anywhere and put no card of the record down, and read as the first
+        # reading at least half as often as `u` since: put squarely on the pile, the card shows only
+        # as the index changing, and the recognizer reads the two alike (photo deck round 1103: the
+        # five of hearts put on the six, read 0.6 5h / 0.4 6h and the other way by turns, at both
+        # corners; the next player's card was written for the arm, and the five nineteen plays
+        # late). Not a card further out, nor with `u` first read after that arm (photo deck round
+        # 238: the eight of spades fanned on the seven by an arm that left nothing new, its far
         # index read as the nine from the next look on: not a nine put on the seven)
         came = self._spell_before(t)
         if (came is not None and not came.landings and 0 <= u.first_read < came.start
@@ -3072,15 +3072,9 @@ class Watcher:
         since = self._played_at().get(end, self._when[start])
         # the visits that put `t` down and the cards of the record down explain nothing missing; a
         # visit after which a missing card itself was read (too seldom to be steady) is that card's
-        # (not a reading where a card of the record lies that is not on the missing cards' own pile,
-        # from the seven out to the row's end: that card's index misread; photo round 1073, the six
-        # of diamonds' far index read once as the eight just after the six's arm, which was then
-        # taken for the eight's, put down unseen, and the eight's own arm for the nine's, the
-        # eight's far index misread)
-        on_table = [u for c in self.match.round.table.cards if (u := self.stab.tracks.get(c.code)) is not None]
+        # (not one read only where another card lies: `_read_off_its_pile`)
         theirs = {self._visit_of(k) for c in missing if (k := self.stab.tracks.get(c)) is not None and k.last_seen >= 0
-                  and not any(self._lies_at(k, u) for u in on_table
-                              if parse_card(u.card).suit != parse_card(k.card).suit or not self._on_its_side(k, u))}
+                  and not self._read_off_its_pile(k)}
         arrival = self._arrival(t)
         # `t` read just after the visit it arrived at was put down by it (an arm that left nothing
         # seen as new, the card fanned onto the one before: kennard_4color round 136), else by the
@@ -3118,6 +3112,17 @@ class Watcher:
         a, b = _middle(boxes[-1]), _middle(t.box)
         nearest = sorted(visits, key=lambda s: (min(_to_segment(p, a, b) for p in s.landings), -s.start))[:n]
         return sorted(s.start for s in nearest), silent
+
+    def _read_off_its_pile(self, k: Track) -> bool:
+        """Is card `k`, not yet in the record, read where a card of the record lies that is not on its
+        own pile (from its row's seven out to the end it goes beyond): of another row, or across the
+        seven? That card's index misread, not `k` glimpsed (photo round 1073: the six of diamonds' far
+        index read once as the eight just after the six's arm, which was then taken for the eight's,
+        put down unseen, and the eight's own arm for the nine's, the eight's far index misread)."""
+        suit = parse_card(k.card).suit
+        return any(self._lies_at(k, u) for c in self.match.round.table.cards
+                   if (u := self.stab.tracks.get(c.code)) is not None
+                   and (c.suit != suit or not self._on_its_side(k, u)))
 
     def _visit_of(self, t: Track) -> int:
         """The arm visit that put a card down: the last one before it was first seen that changed
