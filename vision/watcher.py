@@ -110,6 +110,9 @@ class Watcher:
         self.table = TableModel(len(self.players))
         self._spells: list[_CoverSpell] = []
         self._covered = False
+        #: uncovered frames that showed small changes this round: (frame, their centres); an arm the
+        #: hand check missed leaves them where it put its card (`_never_put_down`)
+        self._stirs: list[tuple[int, tuple[tuple[float, float], ...]]] = []
         self._looked: list[int] = []  # frames the recognizer looked at
         self._looked_since_cover = 0
         self._since_read = 0
@@ -178,6 +181,8 @@ class Watcher:
             self._forget_misreadings_near(cover.changes)
             self._covered = False
             self._looked_since_cover = 0
+        if cover.changes:
+            self._stirs.append((frame.index, cover.changes))
         detect = not behind or self._looked_since_cover < 2 or self._since_read >= 4
         self._since_read = 0 if detect else self._since_read + 1
         self.frames_unread += not detect
@@ -323,6 +328,7 @@ class Watcher:
         self._mirror_tried.clear()
         self._read_instead.clear()
         self._read_away.clear()
+        self._stirs.clear()
         self._played_boxes.clear()
         self._written_in.clear()
         self._played_confidence.clear()
@@ -370,6 +376,21 @@ class Watcher:
                     return spell.start
         if t.first_read < t.first_frame and (silent := self._silent_arm(t)) is not None:
             return silent
+        if t.first_frame < t.first_direct and all(f >= t.first_direct for f in t.recent_direct):
+            # read only as another card's next reading where a card of the record lies (that card
+            # misread) until an arm came, and as itself from then on: put down by that arm (photo
+            # deck round 1165: the queen of spades, the jack's next reading at 0.14-0.21 in three
+            # looks after Ben's arm put the ten of clubs down, was put beside the jack by Dan's arm
+            # two visits later; dated to Ben's, it went in for Cleo, before her two of spades)
+            early = [b for f, b in zip(t.recent, t.recent_boxes) if f < t.first_direct]
+            taken = self._taken_places()
+            if early and all(any(overlap(b, u.box) > self.same_place for u in taken) for b in early):
+                for spell in reversed(self._spells):
+                    if spell.end is None or spell.end > t.first_direct:
+                        continue
+                    if spell.end > t.first_frame:
+                        return spell.start
+                    break
         latest = None
         lies_over = self._lies_over(t)
         for spell in reversed(self._spells):
@@ -1606,8 +1627,22 @@ class Watcher:
         # box over the seven's index and the eight's, in a fanned row whose end was the five; written
         # for a player whose arm had not come, the plays after went to the wrong players)
         reach = max(t.box[2] - t.box[0], t.box[3] - t.box[1]) / 2
-        return any(a is not None and b is not None and _between(t.box, _place(a), _place(b), reach)
-                   for a, b in zip(inner, inner[1:]))
+        if any(a is not None and b is not None and _between(t.box, _place(a), _place(b), reach)
+               for a, b in zip(inner, inner[1:])):
+            return True
+        # or between like corners of the end and the card next in from it, both read whole, far
+        # enough apart to tell a way along the row (photo deck round 1132: the nine of clubs read at
+        # 0.23-0.50 at a top-left index between the seven's and the eight's, the eight the row's
+        # end; written for Ben a round of plays before Cleo put the nine down)
+        w, h = t.box[2] - t.box[0], t.box[3] - t.box[1]
+        k = row.cards.index(gap[0])
+        for n in (inner[j] for j in (k - 1, k + 1) if 0 <= j < len(inner)):
+            if n is None or n.whole_box is None or end.whole_box is None:
+                continue
+            for a, b in zip(corner_boxes(n.whole_box, w, h), corner_boxes(end.whole_box, w, h)):
+                if _distance(a, b) >= w and _between(t.box, a, b, reach):
+                    return True
+        return False
 
     def _at_index_of(self, t: Track, u: Track) -> bool:
         """Is lone index `t` read where card `u` shows an index: where `u` was read as a lone index, or
@@ -2131,6 +2166,14 @@ class Watcher:
             return False
         explained = self._explained_visits()
         body = self._body(t)
+        # (nor any change seen within it while no arm was seen: an arm the hand check missed, thin
+        # or reaching in over the far edge, shows only as small changes; kennard_4color round 1400:
+        # the six of diamonds put down left of the seven, the eight right of it read as the six
+        # before; round 1376: the ace of spades on the two's pile, the change just off its
+        # corner, the cover's grid being coarse)
+        if any(start < f <= t.first_frame and any(_inside(p, body, grow=0.1) for p in points)
+               for f, points in self._stirs):
+            return False
         return not any(s.start not in explained or any(_inside(p, body, grow=0.0) for p in s.landings)
                        for s in since)
 
