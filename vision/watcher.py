@@ -1631,16 +1631,18 @@ class Watcher:
                for a, b in zip(inner, inner[1:])):
             return True
         # or between like corners of the end and the card next in from it, both read whole, far
-        # enough apart to tell a way along the row (photo deck round 1132: the nine of clubs read at
-        # 0.23-0.50 at a top-left index between the seven's and the eight's, the eight the row's
-        # end; written for Ben a round of plays before Cleo put the nine down)
+        # enough apart to tell a way along the row, well short of the end's (photo deck round 1132:
+        # the nine of clubs read at 0.23-0.50 at a top-left index between the seven's and the
+        # eight's, the eight the row's end; written for Ben a round of plays before Cleo put the
+        # nine down). Not at the end's corner: in a spread row the next card's top-left index lies
+        # at the end's top-right corner (kennard_4color round 576, the jack of spades beside the ten)
         w, h = t.box[2] - t.box[0], t.box[3] - t.box[1]
         k = row.cards.index(gap[0])
         for n in (inner[j] for j in (k - 1, k + 1) if 0 <= j < len(inner)):
             if n is None or n.whole_box is None or end.whole_box is None:
                 continue
             for a, b in zip(corner_boxes(n.whole_box, w, h), corner_boxes(end.whole_box, w, h)):
-                if _distance(a, b) >= w and _between(t.box, a, b, reach):
+                if _distance(a, b) >= w and _between(t.box, a, b, reach, upto=0.75):
                     return True
         return False
 
@@ -2076,9 +2078,11 @@ class Watcher:
             looks = bisect.bisect_right(self._looked, t.since) - bisect.bisect_left(self._looked, first)
             if direct:
                 before = self._spell_before(t)
+                body = self._body(t)
                 self._alt_fitted[key] = (looks <= 2 * (self.stab.on_hits + self.stab.gap_allowed) or any(
                     s.end is not None and (s is before or t.first_frame < s.end <= t.since)
-                    and any(_near(p, t.box) for p in s.landings) for s in self._spells[-30:])
+                    and any(_near(p, t.box) or _inside(p, body, grow=0.0) for p in s.landings)
+                    for s in self._spells[-30:])
                     or self._covers_row_end(t) or self._silent_arm(t) is not None)
             else:
                 # and where the last arm left something new, if it was seen to (kennard_4color round
@@ -3975,9 +3979,10 @@ def _both_ways(box: tuple[float, ...], index: tuple[float, ...]) -> bool:
     return box[2] - box[0] > 2 * (index[2] - index[0]) and box[3] - box[1] > 2 * (index[3] - index[1])
 
 
-def _between(box: tuple[float, ...], a: tuple[float, ...], b: tuple[float, ...], reach: float) -> bool:
+def _between(box: tuple[float, ...], a: tuple[float, ...], b: tuple[float, ...], reach: float,
+             upto: float = 1.0) -> bool:
     """Does `box` lie between boxes `a` and `b` (its middle projected strictly inside the segment
-    between theirs, and within `reach` of that segment)?"""
+    between theirs, short of `upto` of the way from `a` to `b`, and within `reach` of that segment)?"""
     (px, py), (ax, ay), (bx, by) = (_middle(v) for v in (box, a, b))
     dx, dy = bx - ax, by - ay
     length2 = dx * dx + dy * dy
@@ -3985,7 +3990,7 @@ def _between(box: tuple[float, ...], a: tuple[float, ...], b: tuple[float, ...],
         return False
     u = ((px - ax) * dx + (py - ay) * dy) / length2
     off = abs((px - ax) * dy - (py - ay) * dx) / math.sqrt(length2)
-    return 0.0 < u < 1.0 and off <= reach
+    return 0.0 < u < upto and off <= reach
 
 
 def _to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -48,6 +48,11 @@ PARTLY = {
     # the eight of diamonds' near index read as the six and the five, the six known there for the
     # eight misread (session 29); left: the ace and two of diamonds swapped between two hands
     "kennard_4color_602": 51,
+    # the five of hearts, read by the closer looks where the arm that put it down left something new
+    # within its card but not within two index sizes of the index read, taken for the six's index
+    # misread (session 41); left: the ten of hearts' far index at the far side read as the king,
+    # the ten two plays late, and two hands short of cards never read (5 edits)
+    "kennard_4color_1429": 49,
 }
 
 
