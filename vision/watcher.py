@@ -1911,6 +1911,8 @@ class Watcher:
         """Is `t` read where card `u` lies? Its place now, or (`t` a lone index) where `u` was read as a
         lone index at least twice before `t` was first seen: a neighbour's index misread as `u` moves
         u's box there for a while; its own place is still where it lies."""
+        if self._beside_its_row_end(t, u):
+            return False
         if self._one_place(t, u):
             return True
         if not t.single:
@@ -1932,6 +1934,30 @@ class Watcher:
             (u.whole_box is not None and _at_corner(here, u.whole_box, self.same_place, only=u.index_corners))
             or any(_at_corner(here, box, self.same_place, middle=True) and _both_ways(box, here)
                    and self._one_card_big(box) for box in u.card_boxes))
+
+    def _beside_its_row_end(self, t: Track, u: Track) -> bool:
+        """Is lone index `t` read at an empty corner of card `u` (`_at_empty_corner`; its middle there),
+        the row's end it goes next to, on the side away from the card next in from `u`? In a spread row the next card's
+        top-left index lies at the end's top-right corner, where the end has no index of its own
+        (kennard_4color round 1443: the ten of clubs read surely there, taken for the nine misread
+        for the nine's joined boxes, and written two plays late; photo deck round 180, the index at a
+        queen's empty corner read as the king of another suit, does not go next to the queen)."""
+        corners = u.index_corners
+        if (not t.single or u.whole_box is None or len(corners) != 2 or sum(corners) != 3
+                or self._next_to(t.card) != u.card
+                or not _at_corner(t.box, u.whole_box, self.same_place, middle=True, only={0, 1, 2, 3} - corners)):
+            return False
+        rnd = self.match.round
+        c = parse_card(u.card)
+        row = rnd.table.rows.get(c.suit) if rnd is not None else None
+        if row is None or len(row) < 2:
+            return False
+        k = row.cards.index(c)
+        inner = row.cards[k + 1] if k == 0 else row.cards[k - 1]
+        n = self.stab.tracks.get(inner.code)
+        if n is None or n.last_seen < 0:
+            return False
+        return _distance(t.box, n.box) > _distance(u.box, n.box)
 
     def _one_card_big(self, box: tuple[float, float, float, float], over: float = 0.2) -> bool:
         """Is a box no bigger than one card lying on the table there (a fifth over, each way; or
