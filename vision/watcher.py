@@ -377,14 +377,16 @@ class Watcher:
         if t.first_read < t.first_frame and (silent := self._silent_arm(t)) is not None:
             return silent
         if t.first_frame < t.first_direct and all(f >= t.first_direct for f in t.recent_direct):
-            # read only as another card's next reading where a card of the record lies (that card
-            # misread) until an arm came, and as itself from then on: put down by that arm (photo
+            # read only as another card's next reading where a card of the record lies, and lay when
+            # played (that card misread; not one read lately away from its place) until an arm came, and as itself from then on: put down by that arm (photo
             # deck round 1165: the queen of spades, the jack's next reading at 0.14-0.21 in three
             # looks after Ben's arm put the ten of clubs down, was put beside the jack by Dan's arm
             # two visits later; dated to Ben's, it went in for Cleo, before her two of spades)
             early = [b for f, b in zip(t.recent, t.recent_boxes) if f < t.first_direct]
-            taken = self._taken_places()
-            if early and all(any(overlap(b, u.box) > self.same_place for u in taken) for b in early):
+            taken = [u for u in self._taken_places() if u.card != t.card]
+            if early and all(any(overlap(b, u.box) > self.same_place
+                                     and overlap(b, self._played_boxes.get(u.card, u.box)) > self.same_place
+                                     for u in taken) for b in early):
                 for spell in reversed(self._spells):
                     if spell.end is None or spell.end > t.first_direct:
                         continue
