@@ -378,10 +378,11 @@ class Watcher:
             return silent
         if t.first_frame < t.first_direct and all(f >= t.first_direct for f in t.recent_direct):
             # read only as another card's next reading where a card of the record lies, and lay when
-            # played (that card misread; not one read lately away from its place) until an arm came, and as itself from then on: put down by that arm (photo
-            # deck round 1165: the queen of spades, the jack's next reading at 0.14-0.21 in three
-            # looks after Ben's arm put the ten of clubs down, was put beside the jack by Dan's arm
-            # two visits later; dated to Ben's, it went in for Cleo, before her two of spades)
+            # played (that card misread; not one read lately away from its place), until an arm
+            # came, and as itself from then on: put down by that arm (photo deck round 1165: the
+            # queen of spades, the jack's next reading at 0.14-0.21 in three looks after Ben's arm
+            # put the ten of clubs down, was put beside the jack by Dan's arm two visits later;
+            # dated to Ben's, it went in for Cleo, before her two of spades)
             early = [b for f, b in zip(t.recent, t.recent_boxes) if f < t.first_direct]
             taken = [u for u in self._taken_places() if u.card != t.card]
             if early and all(any(overlap(b, u.box) > self.same_place
@@ -1938,16 +1939,18 @@ class Watcher:
                    and self._one_card_big(box) for box in u.card_boxes))
 
     def _beside_its_row_end(self, t: Track, u: Track) -> bool:
-        """Is lone index `t` read at an empty corner of card `u` (`_at_empty_corner`; its middle there),
-        the row's end it goes next to, on the side away from the card next in from `u`? In a spread row the next card's
-        top-left index lies at the end's top-right corner, where the end has no index of its own
+        """Is lone index `t` read at an empty corner of card `u` (`_at_empty_corner`; its middle
+        there), the row's end it goes next to, on the side away from the card next in from `u`? In a
+        spread row the next card's top-left index lies at the end's top-right corner, where the end
+        has no index of its own
         (kennard_4color round 1443: the ten of clubs read surely there, taken for the nine misread
         for the nine's joined boxes, and written two plays late; photo deck round 180, the index at a
         queen's empty corner read as the king of another suit, does not go next to the queen)."""
         corners = u.index_corners
         if (not t.single or u.whole_box is None or len(corners) != 2 or sum(corners) != 3
                 or self._next_to(t.card) != u.card
-                or not _at_corner(t.box, u.whole_box, self.same_place, middle=True, only={0, 1, 2, 3} - corners)):
+                or not _at_corner(t.box, u.whole_box, self.same_place, middle=True,
+                                  only={0, 1, 2, 3} - corners)):
             return False
         rnd = self.match.round
         c = parse_card(u.card)
@@ -2203,8 +2206,8 @@ class Watcher:
         # the six of diamonds put down left of the seven, the eight right of it read as the six
         # before; round 1376: the ace of spades on the two's pile, the change just off its
         # corner, the cover's grid being coarse)
-        if any(start < f <= t.first_frame and any(_inside(p, body, grow=0.1) for p in points)
-               for f, points in self._stirs):
+        stirs = self._stirs[bisect.bisect_right(self._stirs, start, key=lambda s: s[0]):]
+        if any(f <= t.first_frame and any(_inside(p, body, grow=0.1) for p in points) for f, points in stirs):
             return False
         return not any(s.start not in explained or any(_inside(p, body, grow=0.0) for p in s.landings)
                        for s in since)
