@@ -1357,6 +1357,12 @@ class Watcher:
                 if any(s.start < k.first_read and (s.end is None or s.end > t.first_read)
                        for s in self._spells[-8:]):
                     continue  # an arm came between them: it may have put that card down
+                if self._made_off_its_row(t, k, coming=k.card):
+                    # the card the two corners make would lie a row away from the surely read
+                    # card's own row: not that card (photo deck round 1248, session 42: the two of
+                    # clubs put down beside the three, its near index read as the two of spades at
+                    # 0.6-0.9; the card lay on the clubs' line, 118 mm off the spades')
+                    continue
                 if self._behind_its_row_end(k):
                     # where it cannot lie, on the far side of its row's end (kennard_4color round
                     # 1062: the eight of hearts, put down beyond the seven, its near index read surely
@@ -1715,9 +1721,10 @@ class Watcher:
                     and not self._made_off_its_row(t, u))
                 or (t.single and u.corners is not None and overlap(t.box, _place(u, far=True)) > self.same_place))
 
-    def _made_off_its_row(self, t: Track, u: Track) -> bool:
+    def _made_off_its_row(self, t: Track, u: Track, coming: str | None = None) -> bool:
         """Would two lone indices taken for one card's opposite corners make a card lying more than a
-        card's length off the line of the row of either, when that one is a card of the rows? On
+        card's length off the line of the row of either, when that one is a card of the rows (or is
+        `coming`, a card about to be written in the other's place)? On
         rows laid card beside card a card lies on its row's line: the two are then indices of two
         cards, rows apart (kennard_4color round 742: the two of hearts put down in a fanned row, its
         index up and to the left of the five of spades' in the row below, as a card's top-left index
@@ -1726,7 +1733,7 @@ class Watcher:
         rnd, plane = self.match.round, self.table.plane
         if rnd is None or rnd.is_over or plane is None or not self._rows_laid_apart():
             return False
-        on_table = {c.code for c in rnd.table.cards}
+        on_table = {c.code for c in rnd.table.cards} | ({coming} if coming else set())
         here = None
         for k in (t, u):
             if k.card not in on_table:
