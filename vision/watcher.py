@@ -423,8 +423,41 @@ class Watcher:
         if latest is not None and latest[1] <= self.stab.gap_allowed:
             if self._landed_on_another(t, latest[0]):
                 return latest[0].start - 1
-            return latest[0].start
+            before = self._unread_visit_before(t, latest[0])
+            return before if before is not None else latest[0].start
         return t.first_frame
+
+    def _unread_visit_before(self, t: Track, spell: _CoverSpell) -> int | None:
+        """Two cards not in the record, first read in the same look just after arm visit `spell`; the
+        visit before it put down no card that was read, and between the two the recognizer looked and
+        read, where the other card lies, the card of the record it was put on or beside, but nothing
+        where `t` lies: the other came with `spell` and `t` with the visit before, whose card was too
+        small to read in the usual looks (the closer looks come only after the looks a card needs;
+        kennard_4color round 1523, session 42: the king of diamonds put on the queen's pile at the
+        far row by Ben, read by the closer looks only, first after Cleo's arm had put the two of
+        spades on the three's pile, the three read there in the four looks between; both dated to
+        Cleo's arm, the two went in for Ben). The start of that visit before, or None."""
+        known = self._known_cards()
+        i = next((j for j, s in enumerate(self._spells) if s is spell), None)
+        if t.card in known or not i:
+            return None
+        prev = self._spells[i - 1]
+        if (prev.end is None or prev.start < self._when[self._round_line()]
+                or self._looks_between(prev.end, spell.start) == 0
+                or prev.start in self._explained_visits()):
+            return None
+
+        def read_at(box) -> bool:  # a card of the record read at `box` between the two visits
+            return any(prev.end <= f < spell.start and overlap(b, box) > self.same_place
+                       for c in known if (u := self.stab.tracks.get(c)) is not None
+                       for f, b in zip(u.recent, u.recent_boxes))
+
+        if t.first_frame < spell.end or read_at(t.box):
+            return None
+        others = [k for k in self.stab.tracks.values() if k is not t and k.card not in known and k.present
+                  and spell.end <= k.first_frame and abs(k.first_frame - t.first_frame) <= 1
+                  and overlap(k.box, t.box) <= self.same_place]
+        return prev.start if len(others) == 1 and read_at(others[0].box) else None
 
     def _landed_on_another(self, t: Track, spell: _CoverSpell) -> bool:
         """Did arm visit `spell`, after which `t` was first read (ever), leave something new only
@@ -637,7 +670,7 @@ class Watcher:
             fanned = over and self._in_a_hand_fan(t)
             under = next((u for u in near if self._lies_at(t, u) and not self._put_on(t, u)
                           and not fanned and not self._buried(u.card, u.box) and not self._back_with(u, t)
-                          and not self._strayed(u)
+                          and not self._strayed(u) and not self._drawn_by_next_reading(u, t)
                           and not self._hides_row_end(t, u)), None)
             if (under is not None and not self._rows_laid_apart() and not self._arm_since(under, t, free=True)
                     and (looks := self._top_changed(t, under)) is not None and looks < self._top_change_looks()):
@@ -907,9 +940,31 @@ class Watcher:
             return False
         centres = self._row_line(row)
         if centres is None:
+            centres = self._seven_s_line(row)
+        if centres is None:
             return False
         here = self.table.plane.to_table([_middle(t.box)])[0]
         return _off_line(centres, here) > CARD_MM[1]
+
+    def _seven_s_line(self, row) -> np.ndarray | None:
+        """A row holding only its opening card, known by its whole outline: the line through that
+        card's middle the way the other rows grow (`_high_way`; rows laid card beside card lie
+        side by side), as two points, or None (photo deck round 1275, session 42: the six of clubs
+        put down beside the seven, its top-left index read as the six of spades at 0.26-0.32, the
+        spades' row a card's length below holding only its seven; the six of spades was written
+        for the next player)."""
+        plane = self.table.plane
+        if plane is None or len(row.cards) != 1:
+            return None
+        outline = self.table.row_outlines.get(row.opener.code)
+        way = self._high_way()
+        if outline is None or way is None:
+            return None
+        whole = self._whole_outline(row.opener.code, outline)
+        if _index_big_on_table(plane.to_table(list(whole))):
+            return None  # known by one lone index: its middle is not the card's
+        centre = plane.to_table([whole.mean(axis=0)])[0]
+        return np.array([centre, centre + way[0] * CARD_MM[0]])
 
     def _row_line(self, row) -> np.ndarray | None:
         """The middles, on the table, of a row's cards known by their outline, to fit its line
@@ -1709,6 +1764,18 @@ class Watcher:
             return box is not None and not (_inside(_middle(u.box), box) or _inside(_middle(box), u.box, grow=0.0))
         return not _inside(_middle(u.box), _outline_box(outline))
 
+    def _drawn_by_next_reading(self, u: Track, t: Track) -> bool:
+        """Is card `u`, played this round, read where `t` is only as the next reading of `t`'s own
+        latest reading (in that look, not as the recognizer's first reading), away from where it was
+        played? Its track followed that reading there; the place says nothing of `u` (photo deck
+        round 1294, session 42: the six of diamonds put down left of the seven by an arm the hand
+        check missed, its index read as the six at 0.42-0.54 with the eight as the next reading once;
+        the eight's track moved there from beyond the seven, and the six was taken for it misread,
+        written four plays late)."""
+        played = self._played_boxes.get(u.card)
+        return (played is not None and u.last_seen == t.last_seen and u.last_seen not in u.recent_direct[-1:]
+                and overlap(u.box, t.box) > self.same_place and overlap(played, u.box) <= self.same_place)
+
     def _one_place(self, t: Track, u: Track) -> bool:
         """Are two sightings one card? The same place, or the two opposite corner indices of one card.
         Not a lone index at an empty corner of the other's whole box (`_at_empty_corner`)."""
@@ -2450,6 +2517,10 @@ class Watcher:
             # row, with the cards between filled in unseen: kennard_4color round 171, the ten of
             # diamonds' index read as the queen, and the jack filled in)
             self._misread_places.setdefault(t.card, []).append((t.box, k.card))
+            # (and when an arm lands there later, its streak starts afresh: what it read before was
+            # that card; kennard_4color round 1523, session 42: the queen of clubs, the ten's pile
+            # read as it for 180 looks, played with the jack when the jack went on the ten)
+            self._read_instead.add((t.card, k.card))
             if not self._play_in_time(k.card, k, news, when=self._arrival(t)):
                 self._play(self._mover(t), k.card, k, news)
             return True
@@ -2650,8 +2721,10 @@ class Watcher:
         fits (an ace of clubs read as the ace of spades nine times in ten, lying next to the two of
         clubs), provided that card fitted when what lies there was put down (the four of clubs' index
         read as the ace, and once as the two, before the three came: not the two). Not for a reading
-        as sure as an illegal play must be to be flagged. Returns (the
-        reading that does not fit, the card that does) or None.
+        as sure as an illegal play must be to be flagged, unless it waits on a Hoyle pile beyond
+        cards no arm explains (`_gap_unexplained`); nor for one known where it is read as a card of
+        the record misread (`_misread_here`). Returns (the reading that does not fit, the card that
+        does) or None.
 
         Where a row goes on: within one and a half row steps (the median distance between neighbours
         in the rows, as seen) of the row's end that the fitting card would lie beside."""
@@ -2662,8 +2735,15 @@ class Watcher:
         taken = self._taken_places()
         step: float | None = None
         for t in self.stab.steady():
-            if t.card in known or rnd.is_legal(t.card) or t.confidence >= self.illegal_confidence:
+            if t.card in known or rnd.is_legal(t.card) or (t.confidence >= self.illegal_confidence
+                                                           and not self._gap_unexplained(t)):
                 continue  # a card read surely is believed (an illegal play is flagged as such)
+            # known here as a card of the record misread: a sign of another card only if that one
+            # came with an arm that put no other card down (kennard_4color round 113: the ten of
+            # diamonds put on the nine's pile, where the queen was the nine misread, by an arm that
+            # left nothing seen as new; round 1523, session 42: the queen of clubs, the ten misread,
+            # taken for the jack glimpsed there once, dated to an arm that put the five of hearts down)
+            misread = self._misread_here(t)
             under = [u for u in taken if self._lies_at(t, u) and not self._put_on(t, u)]
             if (not under and self._never_put_down(t)
                     and self._came_before(t.first_read) in self._explained_visits()):
@@ -2679,6 +2759,8 @@ class Watcher:
                     continue  # (nor one found to be a card of the record misread, there: kennard_4color
                     # round 602, the eight of diamonds' near index read as the six and as the five;
                     # the six, known there for the eight misread, was played for the five)
+                if misread and self._arrival(k) in self._explained_visits():
+                    continue
                 if under:
                     # read where a card of the record lies: only a card put on its pile since, read
                     # there now and then (the nine of diamonds on the eight's pile, its index read as
@@ -3034,21 +3116,32 @@ class Watcher:
         return out
 
     def _gap_unexplained(self, t: Track) -> bool:
-        """Is `t`, just steady (within twice the looks a card needs) and not read as surely as an
-        illegal play must be, read on a Hoyle pile beyond cards never seen, some of which no arm
-        visit explains? It may be the pile's new top misread (a ten read whole as the queen), so it
-        waits those few looks for a reading that fits there (`_read_as_fitting`) before the cards
+        """Is `t`, just steady (within twice the looks a card needs), read on a Hoyle pile beyond
+        cards never seen, some of which no arm visit explains? It may be the pile's new top misread
+        (a ten read whole as the queen), so it waits those few looks for a reading that fits there
+        (`_read_as_fitting`, which then hears it however surely it was read) before the cards
         between are written as put down unseen (kennard_4color round 728: the ten of clubs put on
         the nine's pile, read whole as the queen at 0.5, its far index as the ten from the next
-        looks on; the jack and queen were written as well, for the next two players, after one arm)."""
-        if (t.confidence >= self.illegal_confidence or t.since < 0
-                or self._looks_since(t.since) > 2 * (self.stab.on_hits + self.stab.gap_allowed)):
+        looks on; the jack and queen were written as well, for the next two players, after one arm;
+        kennard_4color round 1523, session 42: the same read whole as the queen at 0.68-0.75, as
+        surely as an illegal play must be, the ten dated to the queen's own arm: a top read so
+        surely waits only then)."""
+        if t.since < 0 or self._looks_since(t.since) > 2 * (self.stab.on_hits + self.stab.gap_allowed):
             return False
         rnd = self.match.round
         if rnd is None or rnd.is_over or rnd.is_legal(t.card):
             return False
         gap = self._hidden_gap(t)
-        return bool(gap) and None in self._gap_moments(t, gap)
+        if not gap:
+            return False
+        moments = self._gap_moments(t, gap)
+        if t.confidence >= self.illegal_confidence:
+            # read surely: only when a card between would have come with the very arm that put this
+            # one down (one arm puts one card down; kennard_4color round 1532, session 42: the four
+            # of clubs read surely on the five's pile, the five put down by an arm the hand check
+            # missed and not yet written, held and never written with it)
+            return None in moments and self._arrival(t) in moments
+        return None in moments
 
     def _fill_unseen(self, t: Track, news: list[News]) -> bool:
         """A card further out in its row than the row's end says the cards between were played. If as

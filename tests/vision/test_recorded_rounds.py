@@ -53,6 +53,11 @@ PARTLY = {
     # misread (session 41); left: the ten of hearts' far index at the far side read as the king,
     # the ten two plays late, and two hands short of cards never read (5 edits)
     "kennard_4color_1429": 49,
+    # the ten of clubs put on the nine's pile, read whole as the queen as surely as an illegal play
+    # must be: the jack and queen went in with it; then the king of diamonds, read by the closer
+    # looks only, dated to the next arm (session 42, four mendings); left: the ten and queen of
+    # hearts, at the far edge in two hands laid down, the ten read as the queen (2 edits)
+    "kennard_4color_1523": 54,
 }
 
 
