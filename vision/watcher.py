@@ -438,8 +438,11 @@ class Watcher:
         spades on the three's pile, the three read there in the four looks between; both dated to
         Cleo's arm, the two went in for Ben). The start of that visit before, or None."""
         known = self._known_cards()
-        i = next((j for j, s in enumerate(self._spells) if s is spell), None)
-        if t.card in known or not i:
+        if t.card in known:
+            return None
+        # (`spell` is the latest visit or near it: looked for from the end)
+        i = next((j for j in range(len(self._spells) - 1, -1, -1) if self._spells[j] is spell), None)
+        if not i:
             return None
         prev = self._spells[i - 1]
         if (prev.end is None or prev.start < self._when[self._round_line()]
@@ -2722,9 +2725,9 @@ class Watcher:
         clubs), provided that card fitted when what lies there was put down (the four of clubs' index
         read as the ace, and once as the two, before the three came: not the two). Not for a reading
         as sure as an illegal play must be to be flagged, unless it waits on a Hoyle pile beyond
-        cards no arm explains (`_gap_unexplained`); nor for one known where it is read as a card of
-        the record misread (`_misread_here`). Returns (the reading that does not fit, the card that
-        does) or None.
+        cards no arm explains (`_gap_unexplained`). A reading known where it is read as a card of
+        the record misread (`_misread_here`) points only to a card that came with an arm that put no
+        other card down. Returns (the reading that does not fit, the card that does) or None.
 
         Where a row goes on: within one and a half row steps (the median distance between neighbours
         in the rows, as seen) of the row's end that the fitting card would lie beside."""
@@ -2734,6 +2737,7 @@ class Watcher:
         known = self._known_cards()
         taken = self._taken_places()
         step: float | None = None
+        explained: set[int] | None = None  # `_explained_visits`, for misreadings (worked out once)
         for t in self.stab.steady():
             if t.card in known or rnd.is_legal(t.card) or (t.confidence >= self.illegal_confidence
                                                            and not self._gap_unexplained(t)):
@@ -2759,8 +2763,10 @@ class Watcher:
                     continue  # (nor one found to be a card of the record misread, there: kennard_4color
                     # round 602, the eight of diamonds' near index read as the six and as the five;
                     # the six, known there for the eight misread, was played for the five)
-                if misread and self._arrival(k) in self._explained_visits():
-                    continue
+                if misread:
+                    explained = explained if explained is not None else self._explained_visits()
+                    if self._arrival(k) in explained:
+                        continue
                 if under:
                     # read where a card of the record lies: only a card put on its pile since, read
                     # there now and then (the nine of diamonds on the eight's pile, its index read as
