@@ -1350,10 +1350,13 @@ class Watcher:
         return None
 
     def _index_places(self, card: str) -> list[tuple[float, float, float, float]]:
-        """Where a card's lone index was read, in the picture: when it was played, and now."""
+        """Where a card's lone index was read, in the picture: when it was played, and now (not away
+        from where it was read when played: another card's index misread as it; kennard_4color round
+        1609, session 43: the three of spades' index, in the row above, read as the three of clubs)."""
         k = self.stab.tracks.get(card)
         boxes = [b for b in (self._played_boxes.get(card),) if b is not None and not self._card_sized(b)]
-        if k is not None and k.last_seen >= 0 and k.single:
+        if (k is not None and k.last_seen >= 0 and k.single
+                and not any(overlap(k.box, b) <= self.same_place for b in boxes)):
             boxes.append(k.box)
         return boxes
 
@@ -1781,27 +1784,42 @@ class Watcher:
 
     def _one_place(self, t: Track, u: Track) -> bool:
         """Are two sightings one card? The same place, or the two opposite corner indices of one card.
-        Not a lone index at an empty corner of the other's whole box (`_at_empty_corner`)."""
+        Not a lone index at an empty corner of the other's whole box (`_at_empty_corner`), nor inside
+        a box of two cards' indices joined (`_past_a_card`; kennard_4color round 1609, session 43:
+        the three of spades, put down in the far row, its index read with the three of clubs' in the
+        row below as the three of clubs, a box 141 mm tall: the spades' three, read inside it, was
+        taken for the clubs' misread and written only at the round's end)."""
         if self._at_empty_corner(t, u) or self._at_empty_corner(u, t):
             return False
-        return (overlap(_place(t), _place(u)) > self.same_place
+        return ((overlap(_place(t), _place(u)) > self.same_place
+                 and not self._past_a_card(t) and not self._past_a_card(u))
                 or (t.single and u.single and (self.stab.opposite(t.box, u.box)
                                                or self._opposite_on_table(t.box, u.box))
                     and self._within_whole(t, u) and self._within_whole(u, t)
                     and not self._made_off_its_row(t, u))
                 or (t.single and u.corners is not None and overlap(t.box, _place(u, far=True)) > self.same_place))
 
+    def _past_a_card(self, k: Track) -> bool:
+        """Is `k` read now as indices joined into a box no one card lying there fills (more than half
+        as long again as a card, either way, on the table)? Two cards' indices joined, not a place."""
+        return not k.single and k.corners is None and (size := self._size_on_table(k.box)) is not None \
+            and (size[0] > 1.5 * CARD_MM[1] or size[1] > 1.5 * CARD_MM[1])
+
     def _made_off_its_row(self, t: Track, u: Track, coming: str | None = None) -> bool:
         """Would two lone indices taken for one card's opposite corners make a card lying more than a
-        card's length off the line of the row of either, when that one is a card of the rows (or is
+        card's width off the line of the row of either, when that one is a card of the rows (or is
         `coming`, a card about to be written in the other's place)? On
         rows laid card beside card a card lies on its row's line: the two are then indices of two
         cards, rows apart (kennard_4color round 742: the two of hearts put down in a fanned row, its
         index up and to the left of the five of spades' in the row below, as a card's top-left index
         lies from its bottom-right one; the card the two would make lay 125 mm off the spades' line
-        and 28 mm off the hearts': taken for the five's other corner, the two was never written)."""
+        and 28 mm off the hearts': taken for the five's other corner, the two was never written).
+        So too once the round is over: a hand laid down beyond a row (kennard_4color round 1543,
+        session 43: the jack of spades at the picture's far edge, its far index up and to the left of
+        the queen of clubs' near one in the far row; the card the two would make lay 82 mm off the
+        clubs' line, and the jack, taken for the queen misread, was left out of its hand)."""
         rnd, plane = self.match.round, self.table.plane
-        if rnd is None or rnd.is_over or plane is None or not self._rows_laid_apart():
+        if rnd is None or plane is None or not self._rows_laid_apart():
             return False
         on_table = {c.code for c in rnd.table.cards} | ({coming} if coming else set())
         here = None
@@ -1813,7 +1831,7 @@ class Watcher:
                 continue
             if here is None:
                 here = plane.to_table([_middle(enclosing([t.box, u.box]))])[0]
-            if _off_line(centres, here) > CARD_MM[1]:
+            if _off_line(centres, here) > CARD_MM[0]:
                 return True
         return False
 
@@ -2010,8 +2028,12 @@ class Watcher:
         # own, misread: photo deck round 180, the king of clubs' index read as the king of spades)
         if any(_both_ways(box, here) for box in t.card_boxes) and self._at_empty_corner(t, u):
             return False
+        # (a whole box no one card fills, half as big again as a card lying there, is two cards'
+        # indices joined: kennard_4color round 1609, session 43, the three of spades' index and the
+        # three of clubs' in the row below, read together as the three of clubs, 141 mm tall)
         return u.last_seen >= t.first_frame and (
-            (u.whole_box is not None and _at_corner(here, u.whole_box, self.same_place, only=u.index_corners))
+            (u.whole_box is not None and _at_corner(here, u.whole_box, self.same_place, only=u.index_corners)
+             and self._one_card_big(u.whole_box, over=0.5))
             or any(_at_corner(here, box, self.same_place, middle=True) and _both_ways(box, here)
                    and self._one_card_big(box) for box in u.card_boxes))
 
