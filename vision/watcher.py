@@ -113,6 +113,7 @@ class Watcher:
         #: uncovered frames that showed small changes this round: (frame, their centres); an arm the
         #: hand check missed leaves them where it put its card (`_never_put_down`)
         self._stirs: list[tuple[int, tuple[tuple[float, float], ...]]] = []
+        self._stirs_asked = False  # `_stirred_unseen` is at work (it asks the explained visits)
         self._looked: list[int] = []  # frames the recognizer looked at
         self._looked_since_cover = 0
         self._since_read = 0
@@ -425,7 +426,50 @@ class Watcher:
                 return latest[0].start - 1
             before = self._unread_visit_before(t, latest[0])
             return before if before is not None else latest[0].start
-        return t.first_frame
+        stirred = self._stirred_unseen(t)
+        return stirred if stirred is not None else t.first_frame
+
+    def _stirred_unseen(self, t: Track) -> int | None:
+        """The first look of a small change that stayed at one spot within card `t` while no arm was
+        seen, ending a few looks before the card's first sighting, when no arm visit that could have
+        put it down came since the last one that left something new on it (each visit between put
+        another card of the record down, elsewhere): an arm the hand check missed put it down then.
+        None otherwise; only for a card not in the record (photo deck round 1317, session 43: the
+        ace of spades put down above the ace of clubs, six looks of change at one spot within it,
+        then Dan's arm put the ace of diamonds down; the spade, steady only after that, went in
+        after the diamond, for Dan. Not a change that moves on: kennard_4color round 1518, the five
+        of diamonds' place crossed once by an earlier arm the hand check missed)."""
+        rnd = self.match.round
+        if rnd is None or rnd.is_over or self._stirs_asked or t.card in self._known_cards():
+            return None
+        body = self._body(t)
+        self._stirs_asked = True  # (the explained visits date the record's cards, this among them)
+        try:
+            explained = self._explained_visits()
+        finally:
+            self._stirs_asked = False
+        bound = self._when[self._round_line()]
+        between = []
+        for spell in self._spells:
+            if spell.end is None or spell.end > t.first_frame:
+                continue
+            if spell.start not in explained or any(_inside(p, body, grow=0.0) for p in spell.landings):
+                bound, between = max(bound, spell.end), []
+            else:
+                between.append(spell)
+        stirs = [(f, p) for f, points in self._stirs if bound < f < t.first_frame
+                 for p in points if _inside(p, body, grow=0.1)]
+        for f, p in stirs:
+            # (a change that stays, at one spot, look after look: something new lies there; an arm
+            # passing over leaves a change that moves on)
+            same = {g for g, q in stirs if f <= g and math.dist(p, q) <= 3.0}
+            if (len(same) < self.stab.on_hits
+                    or self._looks_between(max(same), t.first_frame) > 3 * (self.stab.on_hits + self.stab.gap_allowed)):
+                continue  # (nor one the card was first read long after: it lay elsewhere then)
+            if any(s.start <= f <= s.end + self.stab.gap_allowed for s in between):
+                return None  # (changes left by a visit's own arm, as it went)
+            return f
+        return None
 
     def _unread_visit_before(self, t: Track, spell: _CoverSpell) -> int | None:
         """Two cards not in the record, first read in the same look just after arm visit `spell`; the
@@ -731,12 +775,17 @@ class Watcher:
             return False
         if (not self._arm_since(u, t, free=True) and not self._replaced_unseen(t, u)) or self._never_put_down(t):
             return False
-        if t.seen_since(t.first_frame) > 2 * u.seen_since(t.first_frame):
+        # (since it was first read as the recognizer's first reading, when mostly read so: a glimpse
+        # of it as the next reading of the card under it, before the arm came, is not it; kennard_4color
+        # round 1655, session 43: the five of diamonds put on the six's pile, once the six's next
+        # reading in the look before Ben's arm, counted from there, was read as often as the six since)
+        since = t.counted_from
+        if t.seen_since(since) > 2 * u.seen_since(since):
             return True
         # read there as the first reading far more often than `u` since (`u` only as its next
         # reading): the card on top is `t`, whose index still looks a little like the one under it
         # (photo deck round 53: the two of hearts on the three, read 2h 0.67 / 3h 0.33 look after look)
-        if t.read_first_since(t.first_frame) > 2 * max(u.read_first_since(t.first_frame), 1):
+        if t.read_first_since(since) > 2 * max(u.read_first_since(since), 1):
             return True
         # `u`'s next card, first read just after an arm visit that came when `u` was there, left
         # nothing seen as new anywhere and put no card of the record down, and read as the first
@@ -2617,10 +2666,15 @@ class Watcher:
         which no card was made out in the looks since (three times as many as a card needs to become
         steady), while the one card that goes there fitted: that card, at that visit. Another card
         read there lets the readings decide; that card itself, read there now and then too unsurely
-        to become steady, does not hold it back (kennard_4color round 576). Rows whose
-        cards lie on each other (Hoyle piles) have no even step. Returns (card, visit) or None."""
+        to become steady, does not hold it back (kennard_4color round 576). Only on rows laid card
+        beside card, once seen so (`_rows_laid_apart`): Hoyle piles beside their seven lie a step
+        apart too, and a card goes on the pile, not beyond it (kennard_4color round 1664, session
+        43: the five of diamonds filled in one step left of the six's pile, where Cleo's arm, which
+        put the nine of clubs down, had left a change in passing; the five went in for Cleo, three
+        turns early). Returns (card, visit) or None."""
         rnd = self.match.round
-        if rnd is None or rnd.is_over or rnd.to_move is None or not self._spells:
+        if (rnd is None or rnd.is_over or rnd.to_move is None or not self._spells
+                or not self._rows_laid_apart()):
             return None
         looks_needed = 3 * (self.stab.on_hits + self.stab.gap_allowed)
         done = [s for s in self._spells[-8:] if s.end is not None and s.landings
@@ -2801,6 +2855,17 @@ class Watcher:
                     if (not k.direct or not all(self._on_pile(k, u) for u in under)
                             or k.card not in self._fitting_at(self._arrival(k))):
                         continue
+                    if k.hits == 1:
+                        # read once, as the first reading: only after the looks a card needs to
+                        # become steady, and not dated to an arm that put another card down, which
+                        # may need those looks to show (kennard_4color round 1649, session 43: the
+                        # ten of diamonds' far index read once as the jack, in the first look after
+                        # Cleo's arm put the four of hearts down elsewhere; the jack went in for
+                        # Cleo at once, the four after it for Anna)
+                        explained = explained if explained is not None else self._explained_visits()
+                        if (self._looks_between(k.first_frame, self._frame) < self.stab.on_hits
+                                or self._arrival(k) in explained):
+                            continue
                 else:
                     fitted = fitted if fitted is not None else self._fitting_at(self._arrival(t))
                     if k.card not in fitted:
