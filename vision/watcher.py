@@ -2670,7 +2670,7 @@ class Watcher:
         beside card, once seen so (`_rows_laid_apart`): Hoyle piles beside their seven lie a step
         apart too, and a card goes on the pile, not beyond it (kennard_4color round 1664, session
         43: the five of diamonds filled in one step left of the six's pile, where Cleo's arm, which
-        put the nine of clubs down, had left a change in passing; the five went in for Cleo, three
+        put the nine of clubs down, had left a change in passing; the five went in for Cleo, two
         turns early). Returns (card, visit) or None."""
         rnd = self.match.round
         if (rnd is None or rnd.is_over or rnd.to_move is None or not self._spells
