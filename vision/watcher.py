@@ -443,12 +443,14 @@ class Watcher:
         if rnd is None or rnd.is_over or self._stirs_asked or t.card in self._known_cards():
             return None
         body = self._body(t)
+        bound = self._when[self._round_line()]
+        if self._change_that_stayed(t, body, bound) is None:
+            return None  # (the common case, found without the explained visits, which cost much)
         self._stirs_asked = True  # (the explained visits date the record's cards, this among them)
         try:
             explained = self._explained_visits()
         finally:
             self._stirs_asked = False
-        bound = self._when[self._round_line()]
         between = []
         for spell in self._spells:
             if spell.end is None or spell.end > t.first_frame:
@@ -457,18 +459,24 @@ class Watcher:
                 bound, between = max(bound, spell.end), []
             else:
                 between.append(spell)
-        stirs = [(f, p) for f, points in self._stirs if bound < f < t.first_frame
+        f = self._change_that_stayed(t, body, bound)
+        if f is None or any(s.start <= f <= s.end + self.stab.gap_allowed for s in between):
+            return None  # (changes left by a visit's own arm, as it went)
+        return f
+
+    def _change_that_stayed(self, t: Track, body: tuple[float, float, float, float], since: int) -> int | None:
+        """The first look after `since` of a small change within `body` that stayed at one spot (within
+        3 pixels) for as many looks as a card needs to become steady, ending at most fifteen looks
+        before card `t` was first seen; None if none. (A change that stays, look after look: something
+        new lies there; an arm passing over leaves a change that moves on. One the card was first read
+        long after lay elsewhere.)"""
+        stirs = [(f, p) for f, points in self._stirs if since < f < t.first_frame
                  for p in points if _inside(p, body, grow=0.1)]
         for f, p in stirs:
-            # (a change that stays, at one spot, look after look: something new lies there; an arm
-            # passing over leaves a change that moves on)
             same = {g for g, q in stirs if f <= g and math.dist(p, q) <= 3.0}
-            if (len(same) < self.stab.on_hits
-                    or self._looks_between(max(same), t.first_frame) > 3 * (self.stab.on_hits + self.stab.gap_allowed)):
-                continue  # (nor one the card was first read long after: it lay elsewhere then)
-            if any(s.start <= f <= s.end + self.stab.gap_allowed for s in between):
-                return None  # (changes left by a visit's own arm, as it went)
-            return f
+            if (len(same) >= self.stab.on_hits
+                    and self._looks_between(max(same), t.first_frame) <= 3 * (self.stab.on_hits + self.stab.gap_allowed)):
+                return f
         return None
 
     def _unread_visit_before(self, t: Track, spell: _CoverSpell) -> int | None:
