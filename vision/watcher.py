@@ -416,6 +416,17 @@ class Watcher:
                         or spell.start not in self._explained_visits()):
                     return spell.start
                 break
+            if (t.single and t.whole_box is None and any(_inside(p, self._body(t)) for p in spell.landings)
+                    and t.card not in self._known_cards() and spell.start not in self._explained_visits()):
+                # read at its top-left index only, never whole: an arm that left something new where
+                # the rest of the card reaches, and put no card of the record down, put it down
+                # (photo deck round 1414, session 44: the two of spades in the far row, Cleo's arm
+                # landing in its middle; dated to its first reading, after the arm of the ace of
+                # spades put down next, the ace and the three of diamonds after it went in each for
+                # the other's player. Not an arm that put
+                # another card down: in a fanned row a card's body reaches over its neighbours;
+                # kennard_4color round 214, the eight of spades, first read long before it came)
+                return spell.start
             if looked > self.stab.gap_allowed + 2:
                 break
         late = self._unread_long(t)
@@ -2863,21 +2874,26 @@ class Watcher:
                     if (not k.direct or not all(self._on_pile(k, u) for u in under)
                             or k.card not in self._fitting_at(self._arrival(k))):
                         continue
-                    if k.hits == 1:
-                        # read once, as the first reading: only after the looks a card needs to
-                        # become steady, and not dated to an arm that put another card down, which
-                        # may need those looks to show (kennard_4color round 1649, session 43: the
-                        # ten of diamonds' far index read once as the jack, in the first look after
-                        # Cleo's arm put the four of hearts down elsewhere; the jack went in for
-                        # Cleo at once, the four after it for Anna)
-                        explained = explained if explained is not None else self._explained_visits()
-                        if (self._looks_between(k.first_frame, self._frame) < self.stab.on_hits
-                                or self._arrival(k) in explained):
-                            continue
                 else:
                     fitted = fitted if fitted is not None else self._fitting_at(self._arrival(t))
                     if k.card not in fitted:
                         continue  # what lies there was put down when `k` could not be played: not `k`
+                if k.hits == 1 and (under or not k.direct):
+                    # read once, on a pile (as the first reading) or anywhere only as a next reading:
+                    # only after the looks a card needs to become steady, and not dated to an arm
+                    # that put another card down, which may need those looks to show (kennard_4color
+                    # round 1649, session 43: the ten of diamonds' far index read once as the jack,
+                    # in the first look after Cleo's arm put the four of hearts down elsewhere; the
+                    # jack went in for Cleo at once, the four after it for Anna; photo deck round
+                    # 1425, session 44: the eight of clubs, its near index read steadily as the ten,
+                    # its far one once as the nine, the next reading, one look after the ten was
+                    # first read; the nine went in for the ten). A card read once as the first reading beside a row's
+                    # end, on no pile, still counts at once (kennard_4color round 1545: the queen of
+                    # clubs, read as the king three times before)
+                    explained = explained if explained is not None else self._explained_visits()
+                    if (self._looks_between(k.first_frame, self._frame) < self.stab.on_hits
+                            or self._arrival(k) in explained):
+                        continue
                 c = parse_card(k.card)
                 row = rnd.table.rows.get(c.suit)
                 gap = row.gap_to(c) if row is not None else None
