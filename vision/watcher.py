@@ -1098,9 +1098,9 @@ class Watcher:
         return way
 
     def _high_way_from(self, rnd, plane, leave_out: str | None = None,
-                       least: int = 2) -> tuple[np.ndarray, float] | None:
+                       least: int = 2) -> tuple[np.ndarray, float, int] | None:
         """`_high_way`, worked out from the rows in the record (but suit `leave_out`'s), from at
-        least `least` cards beside their rows' opening cards."""
+        least `least` cards beside their rows' opening cards; with how many cards said it."""
         ways, steps = [], []
         for row in rnd.table.rows.values():
             if row is None or row.suit == leave_out:
@@ -1129,7 +1129,7 @@ class Watcher:
         if float(np.hypot(*mean)) < 0.8:
             return None  # the rows' cards disagree (a misreading among them): no way to go by
         steps.sort()
-        return mean / float(np.hypot(*mean)), steps[len(steps) // 2]
+        return mean / float(np.hypot(*mean)), steps[len(steps) // 2], len(ways)
 
     def _own_row_way(self, row) -> tuple[np.ndarray, float] | None:
         """The way one row grows upwards on the table plane, and its step (`_high_way`'s), from its
@@ -1192,7 +1192,7 @@ class Watcher:
         way = (self._high_way() or self._own_row_way(row)) if outlines else None
         if way is None:
             return False
-        direction, step = way
+        direction, step = way[0], way[1]
         here = plane.to_table([_middle(t.box)])[0]
         half = CARD_MM[0] / 2  # how far a lone index may lie from its card's middle
         for outline in outlines:
@@ -1245,12 +1245,17 @@ class Watcher:
         width for each of the two known only by one lone index). Returns (its line, the card as
         written, the card it is) or None. When the mirror card is in the record too, on the wrong
         side just as well, the two are swapped: that is left to the next look (the second is then
-        that card's mirror)."""
+        that card's mirror). Of several such cards, the one the most cards of the other rows speak
+        against (one misreading is likelier than two: kennard_4color round 1711, session 44, fanned:
+        the six of spades, left of its seven, read as the eight; the six and eight of diamonds put
+        down on either side of their seven were then swapped on the one spade's word, where the two
+        diamonds said the spade was the six)."""
         rnd, plane = self.match.round, self.table.plane
         if rnd is None or rnd.is_over or plane is None:
             return None
         start = self._round_line()
         events = self.match.events
+        found, said = None, 0
         for row in rnd.table.rows.values():
             if row is None or len(row.cards) < 2:
                 continue
@@ -1281,8 +1286,9 @@ class Watcher:
                     continue
                 if other is not None and not self._across_seven(other.code, row.opener.code, not high, way[0]):
                     continue
-                return pos, x.code, mirror.code, again
-        return None
+                if way[2] > said:
+                    found, said = (pos, x.code, mirror.code, again), way[2]
+        return found
 
     def _note_read_away(self, detections: list) -> None:
         """Keep the readings of cards in the rows whose box reaches off the place the card was put
@@ -2007,7 +2013,11 @@ class Watcher:
         and the nine was written for that arm's player)."""
         if not self._card_sized(box):
             return _near(point, box)
-        return _inside(point, box, grow=0.5)
+        # (on rows laid card beside card, within a quarter of its size: a card put down beside it
+        # has its middle half its width off the box; kennard_4color round 1740, session 44, spread:
+        # the jack of clubs put down beside the ten, whose index, read steadily as the queen, was
+        # known for the ten misread; forgotten, the queen went in as soon as the jack made it fit)
+        return _inside(point, box, grow=0.25 if self._rows_laid_apart() else 0.5)
 
     def _card_sized(self, box: tuple[float, float, float, float]) -> bool:
         """Is `box` a card read whole, not a lone index: over half a card's width and height on the
