@@ -423,9 +423,9 @@ class Watcher:
                 # (photo deck round 1414, session 44: the two of spades in the far row, Cleo's arm
                 # landing in its middle; dated to its first reading, after the arm of the ace of
                 # spades put down next, the ace and the three of diamonds after it went in each for
-                # the other's player. Not an arm that put
-                # another card down: in a fanned row a card's body reaches over its neighbours;
-                # kennard_4color round 214, the eight of spades, first read long before it came)
+                # the other's player. Not an arm that put another card down: in a fanned row a card's
+                # body reaches over its neighbours; kennard_4color round 214, the eight of spades,
+                # first read long before it came)
                 return spell.start
             if looked > self.stab.gap_allowed + 2:
                 break
@@ -2897,9 +2897,9 @@ class Watcher:
                     # jack went in for Cleo at once, the four after it for Anna; photo deck round
                     # 1425, session 44: the eight of clubs, its near index read steadily as the ten,
                     # its far one once as the nine, the next reading, one look after the ten was
-                    # first read; the nine went in for the ten). A card read once as the first reading beside a row's
-                    # end, on no pile, still counts at once (kennard_4color round 1545: the queen of
-                    # clubs, read as the king three times before)
+                    # first read; the nine went in for the ten). A card read once as the first
+                    # reading beside a row's end, on no pile, still counts at once (kennard_4color
+                    # round 1545: the queen of clubs, read as the king three times before)
                     explained = explained if explained is not None else self._explained_visits()
                     if (self._looks_between(k.first_frame, self._frame) < self.stab.on_hits
                             or self._arrival(k) in explained):
