@@ -385,6 +385,7 @@ class Watcher:
             # put the ten of clubs down, was put beside the jack by Dan's arm two visits later;
             # dated to Ben's, it went in for Cleo, before her two of spades)
             early = [b for f, b in zip(t.recent, t.recent_boxes) if f < t.first_direct]
+            came: int | None = None
             taken = [u for u in self._taken_places() if u.card != t.card]
             if early and all(any(overlap(b, u.box) > self.same_place
                                      and overlap(b, self._played_boxes.get(u.card, u.box)) > self.same_place
@@ -393,8 +394,20 @@ class Watcher:
                     if spell.end is None or spell.end > t.first_direct:
                         continue
                     if spell.end > t.first_frame:
+                        came = spell.start if came is None else came
+                        continue
+                    # (unless the visit just before those readings left something new on the card
+                    # and put no card of the record down: it put the card down, and the next
+                    # readings were the card showing through another's reading; kennard_4color
+                    # round 1795, session 45: Ben's six of clubs, fanned left of the seven, its
+                    # index joined with the seven's and the eight's as one reading of the eight)
+                    if (came is not None and self._looks_between(spell.end, t.first_frame) <= self.stab.gap_allowed + 2
+                            and any(_inside(p, self._body(t)) for p in spell.landings)
+                            and t.card not in self._known_cards() and spell.start not in self._explained_visits()):
                         return spell.start
                     break
+                if came is not None:
+                    return came
         latest = None
         lies_over = self._lies_over(t)
         for spell in reversed(self._spells):
@@ -432,13 +445,28 @@ class Watcher:
         late = self._unread_long(t)
         if late is not None:
             return late
-        if latest is not None and latest[1] <= self.stab.gap_allowed:
+        if latest is not None and (latest[1] <= self.stab.gap_allowed or self._arm_lingered(t, latest[0])):
             if self._landed_on_another(t, latest[0]):
                 return latest[0].start - 1
             before = self._unread_visit_before(t, latest[0])
             return before if before is not None else latest[0].start
         stirred = self._stirred_unseen(t)
         return stirred if stirred is not None else t.first_frame
+
+    def _arm_lingered(self, t: Track, spell: _CoverSpell) -> bool:
+        """Did the arm of visit `spell`, which put no card of the record down, stay over card `t` after
+        the hand check let it go: of the looks between the visit's end and the card's first sighting,
+        all but the few a card may go unread (`gap_allowed`) saw a change within it (photo deck round
+        1518, session 45: the seven of spades, Dan's, first read two looks after the visit ended, the
+        second of them a change on its place; dated to its first sighting, the seven of clubs, put
+        down by Eve's arm that the hand check missed, was dated to Dan's visit and went in first)."""
+        if t.card in self._known_cards() or spell.end is None or spell.start in self._explained_visits():
+            return False
+        body = self._body(t)
+        looks = self._looked[bisect.bisect_left(self._looked, spell.end):bisect.bisect_left(self._looked, t.first_frame)]
+        stirred = {f for f, points in self._stirs if spell.end <= f < t.first_frame
+                   and any(_inside(p, body) for p in points)}
+        return bool(stirred) and sum(1 for f in looks if f not in stirred) <= self.stab.gap_allowed
 
     def _stirred_unseen(self, t: Track) -> int | None:
         """The first look of a small change that stayed at one spot within card `t` while no arm was
@@ -745,7 +773,7 @@ class Watcher:
                     or self._inside_its_row(t)
                     or self._far_from_its_row_end(t) or self._off_its_row_line(t)
                     or self._behind_its_row_end(t) or self._lay_before_it_fitted(t)
-                    or self._never_put_down(t)):
+                    or self._never_put_down(t) or self._came_with_its_row_end(t)):
                 self.stab.misread_at[t.card] = t.box  # so the card itself is not ignored where it shows
                 places = self._misread_places.setdefault(t.card, [])
                 if (under is not None and under.last_seen > t.first_frame  # both read there at once
@@ -1208,15 +1236,20 @@ class Watcher:
 
     def _behind_its_row_end_index(self, t: Track, end: str, high: bool, direction: np.ndarray,
                                   step: float) -> bool:
-        """`_behind_its_row_end` index by index: is lone index `t` more than half a row step back
-        from the same index of end card `end`, read whole (its own indices, `Track.index_corners`,
-        as big as t's), along the way its row grows? A card's index lies where the same index of its
+        """`_behind_its_row_end` index by index: is lone index `t` short of half a row step beyond
+        the same index of end card `end`, read whole (its own indices, `Track.index_corners`, as big
+        as t's), along the way its row grows? A card's index lies where the same index of its
         neighbour lies, a row step along; which index t is, is told across the row (the end card's
-        indices level with t, within half a card's length; t must be behind each of them).
+        indices level with t, within half a card's length; t must be short of each of them). Nearer
+        the end's own index than where the next card's would lie, it is that index misread.
         kennard_4color round 1021 (fanned, far row): the eight of hearts' near index, on the seven
         in the fan, read as the six by the closer looks; one step beyond the seven's near index,
         and level with the seven's middle, so half a card's width of slack for a lone index let it
-        by, and the six was written, every play after it going to the wrong player."""
+        by, and the six was written, every play after it going to the wrong player. kennard_4color
+        round 1786 (session 45, fanned): the eight of clubs' near index read as the nine, four
+        pixels to the near side of where the eight's own was read (a row step there is fourteen);
+        the nine went in, and eighteen lines went wrong (until then, only an index half a step
+        back counted)."""
         k = self.stab.tracks.get(end)
         plane = self.table.plane
         if k is None or k.whole_box is None or not k.index_corners or plane is None:
@@ -1230,7 +1263,7 @@ class Watcher:
         across = np.array([-direction[1], direction[0]])
         level = [m for m in plane.to_table([_middle(corners[c]) for c in sorted(k.index_corners)])
                  if abs(float(np.dot(here - m, across))) <= CARD_MM[1] / 2]
-        return bool(level) and all(float(np.dot(here - m, direction)) * (1 if high else -1) < -step / 2
+        return bool(level) and all(float(np.dot(here - m, direction)) * (1 if high else -1) < step / 2
                                    for m in level)
 
     def _mirrored(self) -> tuple[int, str, str] | None:
@@ -2240,7 +2273,8 @@ class Watcher:
             if s.end is not None and s.end <= there:
                 return False
             if (s.end is not None and s.end <= seen
-                    and (not s.landings or any(_near(p, t.box) for p in s.landings))):
+                    and (not s.landings or any(_near(p, t.box) for p in s.landings)
+                         or self._landed_off_rows(s))):
                 if last is None:
                     last = {v.start for f in (t.first_frame, seen) if (v := self._spell_ended_by(f)) is not None}
                 if s.start not in last:
@@ -2249,6 +2283,15 @@ class Watcher:
                         continue
                 return True
         return False
+
+    def _landed_off_rows(self, s: _CoverSpell) -> bool:
+        """Did arm visit `s` leave something new only off the rows (beyond a card and a half of
+        them: the arm's own trace where it came in, not a card)?"""
+        if not s.landings or self.table.plane is None:
+            return False
+        return not any(self.table.in_rows(np.array([[p[0] - 1, p[1] - 1], [p[0] + 1, p[1] - 1],
+                                                     [p[0] + 1, p[1] + 1], [p[0] - 1, p[1] + 1]]))
+                       for p in s.landings)
 
     def _known_cards(self) -> set[str]:
         """Cards already in the record of this round: played, flagged, shown."""
@@ -2450,6 +2493,7 @@ class Watcher:
                     fits = [t for t in g if t.card in fitting and t.support >= self.fits_share * best.support]
                     if fits:
                         best = fits[0]
+                best = self._read_whole_instead(g, best, fitting)
                 best = self._on_its_seven_s_side(g, best, fitting)
                 best = self._on_its_row_s_line(g, best, fitting)
                 suit = self._pile_suit_at(best)
@@ -2468,6 +2512,21 @@ class Watcher:
                         best = ours[0]
             out.append(best)
         return out
+
+    def _read_whole_instead(self, g: list[Track], best: Track, fitting: set[str]) -> Track:
+        """Of readings steady at one place, the likeliest never read whole as the recognizer's first
+        choice (only at a lone corner index, and as another's next reading) gives way to one read
+        whole as the first choice (its two corner indices paired as one card) more often than the
+        likeliest was read as the first choice at all, where that one fits as well: the lone index
+        is the whole card's other index misread (kennard_4color round 1741, session 45: the eight of
+        clubs put beside the seven on a fanned row, read whole as the eight at 0.35-0.44 four looks
+        in six, the six its next reading, its far index alone read as the six twice; the six, the
+        likelier summed, was written, and the real six and nine went in as the eight and the nine)."""
+        if best.card_boxes:
+            return best
+        whole = [t for t in g if t is not best and t.card_boxes and t.direct > best.direct
+                 and (t.card in fitting or best.card not in fitting)]
+        return whole[0] if whole else best
 
     def _on_its_row_s_line(self, g: list[Track], best: Track, fitting: set[str]) -> Track:
         """Of readings steady at one place that fit, of different suits, on rows laid card beside
@@ -2682,6 +2741,33 @@ class Watcher:
             return False
         return self._played_at().get(end) == self._arrival(t)
 
+    def _came_with_its_row_end(self, t: Track) -> bool:
+        """Was `t`, which goes next to its row's end and is read where that end lies (`_lies_at`), by
+        turns with it, first read (in its streak) after the arm visit that put that end down, and
+        steady in it, before any other arm visit came and went? One arm puts one card down: `t`
+        came with the end card, and is that card misread (photo deck round 1540, session 45: the
+        eight of diamonds' far index, fanned beside the seven, read as the nine about half the time
+        from the eight's own visit on; when the eight's streak broke over a later arm's visit, the
+        nine, steady all along, went in, before Ben's six of spades). Steady only after another
+        visit, it may have come with that one (kennard_4color round 1799: the five of clubs,
+        glimpsed once on the six's pile before Anna's arm put it there). The end card's own visit
+        must have been seen (with no arm seen at all, a missed arm may have put `t` down beside it:
+        kennard_4color round 63), `t` read from the first few looks after it (photo deck round 497:
+        the king of diamonds, put on the queen's pile by an arm the hand check missed eight looks
+        after the queen's, the queen's index still read now and then), and the end read since `t`
+        was first read (a pile's top that changed for good was covered by a card put on it by an
+        arm the hand check missed: round 1799's ace of clubs on the two's pile)."""
+        end = self._next_to(t.card)
+        when = self._played_at().get(end) if end is not None else None
+        u = self.stab.tracks.get(end) if end is not None else None
+        came = next((s for s in self._spells if s.start == when), None)
+        if (when is None or t.first_frame <= when or u is None or u.last_seen < t.first_frame
+                or came is None or came.end is None or not self._lies_at(t, u)
+                or self._looks_between(came.end, t.first_frame) > self.stab.gap_allowed + 2):
+            return False
+        steady = t.since if t.since >= 0 else t.first_frame
+        return not any(s.start > when and s.end is not None and s.end <= steady for s in self._spells)
+
     def _played_at(self) -> dict[str, int]:
         """This round's played cards, each with the moment it was put down."""
         events = self.match.events
@@ -2870,7 +2956,8 @@ class Watcher:
                     # the six, known there for the eight misread, was played for the five)
                 if misread:
                     explained = explained if explained is not None else self._explained_visits()
-                    if self._arrival(k) in explained:
+                    came = self._arrival(k)
+                    if came in explained or (not k.direct and all(s.start != came for s in self._spells)):
                         continue
                 if under:
                     # read where a card of the record lies: only a card put on its pile since, read
