@@ -1236,12 +1236,13 @@ class Watcher:
 
     def _behind_its_row_end_index(self, t: Track, end: str, high: bool, direction: np.ndarray,
                                   step: float) -> bool:
-        """`_behind_its_row_end` index by index: is lone index `t` short of half a row step beyond
-        the same index of end card `end`, read whole (its own indices, `Track.index_corners`, as big
-        as t's), along the way its row grows? A card's index lies where the same index of its
-        neighbour lies, a row step along; which index t is, is told across the row (the end card's
-        indices level with t, within half a card's length; t must be short of each of them). Nearer
-        the end's own index than where the next card's would lie, it is that index misread.
+        """`_behind_its_row_end` index by index: is lone index `t` not beyond the same index of end
+        card `end`, read whole (its own indices, `Track.index_corners`, as big as t's), along the
+        way its row grows? A card's index lies where the same index of its neighbour lies, a row
+        step along; which index t is, is told across the row (the end card's indices level with t,
+        within half a card's length; t must be short of each of them). Not beyond the end's own
+        index at all, it is that index misread (up to half a step beyond, nearer the end's index
+        than the next card's, broke photo deck rounds 1477 and 1483 of session 44's c44).
         kennard_4color round 1021 (fanned, far row): the eight of hearts' near index, on the seven
         in the fan, read as the six by the closer looks; one step beyond the seven's near index,
         and level with the seven's middle, so half a card's width of slack for a lone index let it
@@ -1263,7 +1264,7 @@ class Watcher:
         across = np.array([-direction[1], direction[0]])
         level = [m for m in plane.to_table([_middle(corners[c]) for c in sorted(k.index_corners)])
                  if abs(float(np.dot(here - m, across))) <= CARD_MM[1] / 2]
-        return bool(level) and all(float(np.dot(here - m, direction)) * (1 if high else -1) < step / 2
+        return bool(level) and all(float(np.dot(here - m, direction)) * (1 if high else -1) < 0.0
                                    for m in level)
 
     def _mirrored(self) -> tuple[int, str, str] | None:
