@@ -459,8 +459,12 @@ class Watcher:
         all but the few a card may go unread (`gap_allowed`) saw a change within it (photo deck round
         1518, session 45: the seven of spades, Dan's, first read two looks after the visit ended, the
         second of them a change on its place; dated to its first sighting, the seven of clubs, put
-        down by Eve's arm that the hand check missed, was dated to Dan's visit and went in first)."""
-        if t.card in self._known_cards() or spell.end is None or spell.start in self._explained_visits():
+        down by Eve's arm that the hand check missed, was dated to Dan's visit and went in first).
+        Only a visit seen leaving something new somewhere: one that left nothing has rules of its
+        own (`_unread_long`, `_silent_arm`), and counting it here broke kennard_4color round 1673
+        of e43 (the four and three of clubs put squarely on their piles, 21 edits)."""
+        if (t.card in self._known_cards() or spell.end is None or not spell.landings
+                or spell.start in self._explained_visits()):
             return False
         body = self._body(t)
         looks = self._looked[bisect.bisect_left(self._looked, spell.end):bisect.bisect_left(self._looked, t.first_frame)]
