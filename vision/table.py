@@ -188,11 +188,15 @@ class TableModel:
 
     def in_rows(self, outline, margin_cards: float = 1.6) -> bool:
         """Does a card lie within the rows (with a margin of about one and a half cards)?"""
+        return self.point_in_rows(np.asarray(outline, np.float32).reshape(4, 2).mean(axis=0), margin_cards)
+
+    def point_in_rows(self, point, margin_cards: float = 1.6) -> bool:
+        """Does a point of the picture lie within the rows (`in_rows`, for a card's middle)?"""
         ce = self.rows_centre_and_extent()
         if ce is None:
             return True
         centre, half = ce
-        p = self.plane.to_table([np.asarray(outline, np.float32).reshape(4, 2).mean(axis=0)])[0]
+        p = self.plane.to_table([np.asarray(point, np.float32)])[0]
         d = np.abs(p - centre)
         return bool(d[0] <= half[0] + margin_cards * CARD_MM[0] and d[1] <= half[1] + margin_cards * CARD_MM[1] * 0.6)
 

@@ -463,14 +463,14 @@ class Watcher:
         Only a visit seen leaving something new somewhere: one that left nothing has rules of its
         own (`_unread_long`, `_silent_arm`), and counting it here broke kennard_4color round 1673
         of e43 (the four and three of clubs put squarely on their piles, 21 edits)."""
-        if (t.card in self._known_cards() or spell.end is None or not spell.landings
-                or spell.start in self._explained_visits()):
+        if spell.end is None or not spell.landings or t.card in self._known_cards():
             return False
         body = self._body(t)
         looks = self._looked[bisect.bisect_left(self._looked, spell.end):bisect.bisect_left(self._looked, t.first_frame)]
-        stirred = {f for f, points in self._stirs if spell.end <= f < t.first_frame
-                   and any(_inside(p, body) for p in points)}
-        return bool(stirred) and sum(1 for f in looks if f not in stirred) <= self.stab.gap_allowed
+        since = self._stirs[bisect.bisect_left(self._stirs, spell.end, key=lambda s: s[0]):]
+        stirred = {f for f, points in since if f < t.first_frame and any(_inside(p, body) for p in points)}
+        return (bool(stirred) and sum(1 for f in looks if f not in stirred) <= self.stab.gap_allowed
+                and spell.start not in self._explained_visits())  # (the costly question last)
 
     def _stirred_unseen(self, t: Track) -> int | None:
         """The first look of a small change that stayed at one spot within card `t` while no arm was
@@ -715,6 +715,10 @@ class Watcher:
     def _spell_before(self, t: Track) -> _CoverSpell | None:
         """The last arm visit that ended by card `t`'s first sighting in its streak."""
         return self._spell_ended_by(t.first_frame)
+
+    def _spell_from(self, moment: int | None) -> _CoverSpell | None:
+        """The arm visit that began at `moment` (a card's date), None if no visit did."""
+        return next((s for s in self._spells if s.start == moment), None)
 
     def _spell_ended_by(self, frame: int) -> _CoverSpell | None:
         """The last arm visit that ended by frame `frame` (None if none did)."""
@@ -2294,9 +2298,7 @@ class Watcher:
         them: the arm's own trace where it came in, not a card)?"""
         if not s.landings or self.table.plane is None:
             return False
-        return not any(self.table.in_rows(np.array([[p[0] - 1, p[1] - 1], [p[0] + 1, p[1] - 1],
-                                                     [p[0] + 1, p[1] + 1], [p[0] - 1, p[1] + 1]]))
-                       for p in s.landings)
+        return not any(self.table.point_in_rows(p) for p in s.landings)
 
     def _known_cards(self) -> set[str]:
         """Cards already in the record of this round: played, flagged, shown."""
@@ -2763,12 +2765,14 @@ class Watcher:
         was first read (a pile's top that changed for good was covered by a card put on it by an
         arm the hand check missed: round 1799's ace of clubs on the two's pile)."""
         end = self._next_to(t.card)
-        when = self._played_at().get(end) if end is not None else None
         u = self.stab.tracks.get(end) if end is not None else None
-        came = next((s for s in self._spells if s.start == when), None)
-        if (when is None or t.first_frame <= when or u is None or u.last_seen < t.first_frame
-                or came is None or came.end is None or not self._lies_at(t, u)
-                or self._looks_between(came.end, t.first_frame) > self.stab.gap_allowed + 2):
+        if u is None or u.last_seen < t.first_frame:
+            return False
+        when = self._played_at().get(end)
+        came = self._spell_from(when)
+        if (came is None or came.end is None or t.first_frame <= came.start
+                or self._looks_between(came.end, t.first_frame) > self.stab.gap_allowed + 2
+                or not self._lies_at(t, u)):
             return False
         steady = t.since if t.since >= 0 else t.first_frame
         return not any(s.start > when and s.end is not None and s.end <= steady for s in self._spells)
@@ -2962,7 +2966,7 @@ class Watcher:
                 if misread:
                     explained = explained if explained is not None else self._explained_visits()
                     came = self._arrival(k)
-                    if came in explained or (not k.direct and all(s.start != came for s in self._spells)):
+                    if came in explained or (not k.direct and self._spell_from(came) is None):
                         continue
                 if under:
                     # read where a card of the record lies: only a card put on its pile since, read
